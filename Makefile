@@ -1,0 +1,265 @@
+# fc_log v2: build the series into a 6.12 kernel, boot it under QEMU, test it.
+#
+#   make check       host tests, then the guest suite on the patched kernel
+#                    and on the stock one; ends with "N passed, N failed, ..."
+#   make demo        boot the patched kernel and show what its log returns
+#   make shell       boot a kernel with an interactive shell (GUEST=stock for
+#                    the baseline; leave with "exit")
+#   make kernel      build the patched kernel only      (build/patched)
+#   make baseline    build the stock kernel only        (build/stock)
+#   make initramfs   build the guest's initramfs        (build/initramfs.cpio)
+#   make deps        install the Debian packages this needs (run as root)
+#   make clean       remove what was built, keep the extracted kernel trees
+#   make distclean   remove build/ entirely
+#
+# Variables: ONLY=prog[,prog] runs only those test programs in the guest;
+# FCTEST_TIMEOUT=seconds bounds each guest boot (default 900).
+#
+# Everything is built in build/, which git ignores:
+#   build/stock/src      linux-source-6.12 as Debian ships it
+#   build/patched/src    the same tree as a git repository: tag "base" is
+#                        the tarball, the commits on top are series/
+#   build/*/obj          kernel objects (O=), configured from qemu/kernel.config
+#   build/guest          static test programs and tools for the guest
+#   build/check          console and result logs of the last "make check"
+
+SHELL := /bin/bash
+.DELETE_ON_ERROR:
+# .config and friends are made by pattern rules: keep make from deleting
+# them as intermediate files.
+.SECONDARY:
+# One kernel build at a time: each already uses every core.
+.NOTPARALLEL:
+
+TOP     := $(CURDIR)
+B       := $(TOP)/build
+NPROC   := $(shell nproc)
+TARBALL := /usr/src/linux-source-6.12.tar.xz
+# The linux-source-6.12 version the series was last tested against.
+TESTED_SOURCE := 6.12.118-1~deb12u1
+FRAGMENT := qemu/kernel.config
+PATCHES := $(addprefix series/,$(shell sed -e 's/\#.*//' series/series))
+
+# Debian packages: the kernel build, QEMU, the guest's userland, jansson.
+DEBS := linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev \
+	perl cpio xz-utils git ccache qemu-system-x86 busybox-static \
+	libjansson-dev
+
+# Command-line variables (ONLY=, GUEST=) are for this Makefile, not for the
+# kernel's: keep make from handing them down to the kernel build.
+MAKEOVERRIDES :=
+
+# Both kernels compile identical files under paths that differ only in
+# build/stock vs build/patched: with the base directory set, ccache sees
+# the same relative paths and the second kernel is mostly cache hits.
+export CCACHE_BASEDIR := $(B)
+export CCACHE_NOHASHDIR := 1
+
+# $(call kmake,KERNEL) runs the kernel's make for build/KERNEL.
+kmake = $(MAKE) -s -C $(B)/$(1)/src O=$(B)/$(1)/obj CC="ccache gcc" \
+	-j$(NPROC) KBUILD_BUILD_USER=fclog KBUILD_BUILD_HOST=qemu
+
+BZIMAGE = $(B)/$(1)/obj/arch/x86/boot/bzImage
+INITRAMFS := $(B)/initramfs.cpio
+
+.PHONY: all check demo shell kernel baseline initramfs deps clean distclean \
+	host-tests FORCE
+all: kernel baseline initramfs host-tests
+
+# ---------------------------------------------------------------- packages
+
+deps:
+	@missing=; for p in $(DEBS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | \
+			grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "  DEPS   installing:$$missing"; \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+# ----------------------------------------------------------- kernel trees
+
+# Identifies the installed tarball; rewritten only when that changes, so
+# that the trees are extracted again only then.
+$(B)/tarball.id: FORCE | deps
+	@mkdir -p $(B)
+	@v=$$(dpkg-query -W -f='$${Version}' linux-source-6.12); \
+	id="$$v $$(stat -c '%s %Y' $(TARBALL))"; \
+	if [ "$$(cat $@ 2>/dev/null)" != "$$id" ]; then \
+		echo "$$id" > $@; \
+		if [ "$$v" != "$(TESTED_SOURCE)" ]; then \
+			echo "NOTE: linux-source-6.12 is $$v; the series was last tested on $(TESTED_SOURCE)."; \
+			echo "NOTE: applying it anyway: a patch that no longer applies stops the build by name."; \
+		fi; \
+	fi
+
+$(B)/stock/source.stamp: $(B)/tarball.id
+	@echo "  EXTRACT build/stock/src"
+	@rm -rf $(B)/stock/src && mkdir -p $(B)/stock/src
+	@tar -xf $(TARBALL) -C $(B)/stock/src --strip-components=1
+	@touch $@
+
+# The patched tree is a git repository so that "git am" applies the series
+# (no fuzz, ever: a patch that does not apply exactly fails by name) and
+# so that re-applying it rewrites only the files the series touches.
+$(B)/patched/extract.stamp: $(B)/tarball.id
+	@echo "  EXTRACT build/patched/src (as a git repository)"
+	@rm -rf $(B)/patched/src && mkdir -p $(B)/patched/src
+	@tar -xf $(TARBALL) -C $(B)/patched/src --strip-components=1
+	@cd $(B)/patched/src && git init -q && \
+		git add -A -f && \
+		$(GIT_ID) commit -q -m "linux-source-6.12 $$(cut -d' ' -f1 $<)" && \
+		git tag base
+	@rm -f $(B)/patched/source.stamp
+	@touch $@
+
+GIT_ID := git -c user.name=fclog-build -c user.email=fclog-build@localhost \
+	-c commit.gpgsign=false
+
+# Reset to "base" and apply series/ in the order of series/series.  Refuses
+# to throw away work: the tree must be clean and at the commit the last
+# application left (develop there, then export with "git format-patch").
+$(B)/patched/source.stamp: $(B)/patched/extract.stamp series/series $(PATCHES)
+	@cd $(B)/patched/src && \
+	if [ -n "$$(git status --porcelain)" ]; then \
+		echo "build/patched/src has uncommitted changes; commit or stash them first." >&2; \
+		exit 1; \
+	fi && \
+	if [ -s $@ ] && [ "$$(git rev-parse HEAD)" != "$$(cat $@)" ]; then \
+		echo "build/patched/src has commits that are not in series/; export them" >&2; \
+		echo "(git format-patch base) or reset to $$(cat $@) first." >&2; \
+		exit 1; \
+	fi && \
+	git reset -q --hard base && git clean -fdq && \
+	for p in $(PATCHES); do \
+		echo "  APPLY  $$p"; \
+		if ! $(GIT_ID) am -q $(TOP)/$$p; then \
+			git am --abort; \
+			echo "series: $$p does not apply to linux-source-6.12 $$(cut -d' ' -f1 $(B)/tarball.id)" >&2; \
+			exit 1; \
+		fi; \
+	done && \
+	git rev-parse HEAD > $@
+
+# ------------------------------------------------------------------ kernels
+
+# allnoconfig plus the fragment, then proof that every line of the fragment
+# made it into .config: a dependency the fragment forgot makes Kconfig drop
+# an option silently, which would leave a test quietly testing nothing.
+$(B)/%/obj/.config: $(FRAGMENT) $(B)/%/source.stamp
+	@echo "  CONFIG build/$*"
+	@mkdir -p $(@D)
+	@$(call kmake,$*) allnoconfig KCONFIG_ALLCONFIG=$(TOP)/$(FRAGMENT)
+	@missing=$$(grep -E '^CONFIG_' $(FRAGMENT) | while read -r l; do \
+		grep -qxF "$$l" $@ || echo "$$l"; done); \
+	if [ -n "$$missing" ]; then \
+		echo "$(FRAGMENT): options that did not stick in build/$*:" >&2; \
+		echo "$$missing" >&2; rm -f $@; exit 1; \
+	fi
+
+# Always ask kbuild: it knows what changed.
+$(B)/%/obj/arch/x86/boot/bzImage: $(B)/%/obj/.config FORCE
+	@echo "  KERNEL build/$*"
+	@$(call kmake,$*) bzImage
+
+kernel: $(call BZIMAGE,patched)
+baseline: $(call BZIMAGE,stock)
+
+# ---------------------------------------------------------------- userspace
+
+CFLAGS := -O2 -g -Wall -Wextra -Werror
+# kselftest_harness.h is written for the selftests' -Wall.
+TEST_CFLAGS := -O2 -g -Wall -Werror
+# Userspace builds against the series' uapi headers, never the host's.
+USER_CPPFLAGS := -I$(TOP)/include-uapi -I$(TOP)/userspace/include
+# kselftest_harness.h, from the kernel tree.
+SELFTESTS := $(B)/stock/src/tools/testing/selftests
+
+GUEST_TESTS := $(patsubst tests/guest/%.c,$(B)/guest/tests/%,\
+	$(wildcard tests/guest/*_test.c))
+GUEST_TOOLS := $(B)/guest/bin/fclog-demo
+
+$(B)/guest/tests/%: tests/guest/%.c userspace/include/*.h \
+		include-uapi/linux/*.h | $(B)/stock/source.stamp
+	@echo "  CC     $@"
+	@mkdir -p $(@D)
+	@$(CC) $(TEST_CFLAGS) -static $(USER_CPPFLAGS) -I$(SELFTESTS) -o $@ $< -lpthread
+
+$(B)/guest/bin/fclog-demo: userspace/demo/fclog-demo.c userspace/include/*.h \
+		include-uapi/linux/*.h
+	@echo "  CC     $@"
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS) -static $(USER_CPPFLAGS) -o $@ $<
+
+# The kernel's own initramfs writer, built for the host.
+$(B)/gen_init_cpio: | $(B)/stock/source.stamp
+	@$(CC) -O2 -o $@ $(B)/stock/src/usr/gen_init_cpio.c
+
+# The guest: busybox, /init, the runner, the tests and the tools.  Built as
+# a gen_init_cpio list so that no root privileges or device nodes are needed
+# on the host.
+$(INITRAMFS): $(B)/gen_init_cpio qemu/init tests/run-tests $(GUEST_TESTS) \
+		$(GUEST_TOOLS) /bin/busybox
+	@echo "  CPIO   $@"
+	@{ \
+	for d in /bin /dev /proc /sys /tmp /tests /root; do \
+		echo "dir $$d 0755 0 0"; \
+	done; \
+	echo "nod /dev/console 0600 0 0 c 5 1"; \
+	echo "file /bin/busybox /bin/busybox 0755 0 0"; \
+	echo "slink /bin/sh busybox 0777 0 0"; \
+	echo "file /init $(TOP)/qemu/init 0755 0 0"; \
+	echo "file /bin/run-tests $(TOP)/tests/run-tests 0755 0 0"; \
+	for f in $(GUEST_TOOLS); do \
+		echo "file /bin/$${f##*/} $$f 0755 0 0"; \
+	done; \
+	for f in $(GUEST_TESTS); do \
+		echo "file /tests/$${f##*/} $$f 0755 0 0"; \
+	done; \
+	} > $(B)/initramfs.list
+	@$(B)/gen_init_cpio $(B)/initramfs.list > $@
+
+initramfs: $(INITRAMFS)
+
+# --------------------------------------------------------------- host tests
+
+HOST_TESTS := $(wildcard tests/host/*_test.sh)
+
+host-tests: $(HOST_TESTS)
+
+# ------------------------------------------------------------------- checks
+
+# $(call boot_check,KERNEL): boot it, keep its logs in build/check/KERNEL.
+# A guest that has to be killed is reported by tests/report ("did not finish").
+boot_check = echo "  BOOT   $(1) kernel (logs in build/check/$(1))"; \
+	FCTEST_ONLY=$(ONLY) qemu/boot check $(call BZIMAGE,$(1)) $(INITRAMFS) \
+		$(1) $(B)/check/$(1) || \
+		echo "  BOOT   $(1): QEMU exited $$? (124: killed after the timeout)"
+
+check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(INITRAMFS) \
+		host-tests
+	@mkdir -p $(B)/check
+	@echo "  HOST   tests/host"
+	@tests/run-tests $(HOST_TESTS) > $(B)/check/host.log 2>&1
+	@$(call boot_check,patched)
+	@$(call boot_check,stock)
+	@tests/report host:$(B)/check/host.log \
+		patched:$(B)/check/patched/results.log:$(B)/check/patched/console.log \
+		stock:$(B)/check/stock/results.log:$(B)/check/stock/console.log
+
+demo: $(call BZIMAGE,patched) $(INITRAMFS)
+	@qemu/boot demo $(call BZIMAGE,patched) $(INITRAMFS) patched
+
+GUEST ?= patched
+shell: $(call BZIMAGE,$(GUEST)) $(INITRAMFS)
+	@qemu/boot shell $(call BZIMAGE,$(GUEST)) $(INITRAMFS) $(GUEST)
+
+clean:
+	rm -rf $(B)/guest $(B)/check $(B)/initramfs.* $(B)/gen_init_cpio
+
+distclean:
+	rm -rf $(B)
+
+FORCE:

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Superblock reuse and FSCONFIG_CMD_CREATE_EXCL (merged in 6.6): CREATE may
+ * hand back an existing superblock, CREATE_EXCL refuses to with EBUSY.  The
+ * guest's /init has already mounted debugfs and tracefs, and mqueue's
+ * superblock for the initial IPC namespace exists from boot.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mount_api.h"
+#include "kselftest_harness.h"
+
+/* Configure nothing, run @cmd; return 0 or the errno, log left in *@fdp. */
+static int create(const char *fstype, unsigned int cmd, int *fdp)
+{
+	int fd = sys_fsopen(fstype, FSOPEN_CLOEXEC);
+
+	*fdp = fd;
+	if (fd < 0)
+		return -1;
+	if (sys_fsconfig(fd, cmd, NULL, NULL, 0) == 0)
+		return 0;
+	return errno;
+}
+
+/*
+ * CREATE on @fstype, then fsmount.  Returns the mount fd, which the caller
+ * keeps open while it compares devices: closing it may free the superblock
+ * and let the next one reuse its anonymous device number.
+ */
+static int created_mount(const char *fstype, dev_t *dev)
+{
+	struct stat st;
+	int fd, mfd = -1;
+
+	*dev = 0;
+	if (create(fstype, FSCONFIG_CMD_CREATE, &fd) == 0)
+		mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0);
+	if (mfd >= 0 && fstat(mfd, &st) == 0)
+		*dev = st.st_dev;
+	if (fd >= 0)
+		close(fd);
+	return mfd;
+}
+
+static dev_t path_dev(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? 0 : st.st_dev;
+}
+
+FIXTURE(single) {
+	char buf[256];
+};
+
+FIXTURE_VARIANT(single) {
+	const char *fstype;
+	const char *mountpoint;
+};
+
+FIXTURE_VARIANT_ADD(single, debugfs) {
+	.fstype = "debugfs",
+	.mountpoint = "/sys/kernel/debug",
+};
+
+FIXTURE_VARIANT_ADD(single, tracefs) {
+	.fstype = "tracefs",
+	.mountpoint = "/sys/kernel/tracing",
+};
+
+FIXTURE_SETUP(single)
+{
+}
+
+FIXTURE_TEARDOWN(single)
+{
+}
+
+TEST_F(single, create_excl_is_ebusy_with_a_warning)
+{
+	char want[128];
+	ssize_t n;
+	int fd;
+
+	ASSERT_EQ(EBUSY, create(variant->fstype, FSCONFIG_CMD_CREATE_EXCL, &fd));
+	snprintf(want, sizeof(want),
+		 "w %s: reusing existing filesystem not allowed\n",
+		 variant->fstype);
+	n = read(fd, self->buf, sizeof(self->buf));
+	ASSERT_EQ((ssize_t)strlen(want), n);
+	ASSERT_EQ(0, memcmp(self->buf, want, n));
+	close(fd);
+}
+
+TEST_F(single, create_reuses_the_mounted_superblock)
+{
+	dev_t mounted = path_dev(variant->mountpoint), dev;
+	int mfd = created_mount(variant->fstype, &dev);
+
+	ASSERT_GE(mfd, 0);
+	ASSERT_NE(0, mounted);
+	ASSERT_EQ(mounted, dev);
+	close(mfd);
+}
+
+/* mqueue is keyed by IPC namespace; the initial one has a superblock. */
+TEST(mqueue_keyed_create_excl_is_ebusy_create_reuses)
+{
+	dev_t first, second;
+	int fd, m1, m2;
+
+	ASSERT_EQ(EBUSY, create("mqueue", FSCONFIG_CMD_CREATE_EXCL, &fd));
+	close(fd);
+	m1 = created_mount("mqueue", &first);
+	m2 = created_mount("mqueue", &second);
+	ASSERT_GE(m1, 0);
+	ASSERT_GE(m2, 0);
+	ASSERT_NE(0, first);
+	ASSERT_EQ(first, second);
+	close(m1);
+	close(m2);
+}
+
+/* tmpfs is nodev: every create is a new superblock, EXCL changes nothing. */
+TEST(tmpfs_create_and_create_excl_are_equivalent)
+{
+	struct stat st;
+	int fd, mfd, ma, mb;
+	dev_t a, b;
+
+	ASSERT_EQ(0, create("tmpfs", FSCONFIG_CMD_CREATE_EXCL, &fd));
+	mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0);
+	ASSERT_GE(mfd, 0);
+	ASSERT_EQ(0, fstat(mfd, &st));
+	close(fd);
+
+	ma = created_mount("tmpfs", &a);
+	mb = created_mount("tmpfs", &b);
+	ASSERT_GE(ma, 0);
+	ASSERT_GE(mb, 0);
+	ASSERT_NE(a, b);
+	ASSERT_NE(st.st_dev, a);
+	ASSERT_NE(st.st_dev, b);
+	close(ma);
+	close(mb);
+	close(mfd);
+}
+
+TEST_HARNESS_MAIN
