@@ -145,17 +145,24 @@ $(B)/patched/source.stamp: $(B)/patched/extract.stamp series/series $(PATCHES)
 
 # ------------------------------------------------------------------ kernels
 
+# The stock kernel is configured from qemu/kernel.config; the patched one
+# also from qemu/series.config, the options that only the series has.
+$(B)/stock/fragment.config: $(FRAGMENT)
+	@mkdir -p $(@D) && cat $^ > $@
+$(B)/patched/fragment.config: $(FRAGMENT) qemu/series.config
+	@mkdir -p $(@D) && cat $^ > $@
+
 # allnoconfig plus the fragment, then proof that every line of the fragment
 # made it into .config: a dependency the fragment forgot makes Kconfig drop
 # an option silently, which would leave a test quietly testing nothing.
-$(B)/%/obj/.config: $(FRAGMENT) $(B)/%/source.stamp
+$(B)/%/obj/.config: $(B)/%/fragment.config $(B)/%/source.stamp
 	@echo "  CONFIG build/$*"
 	@mkdir -p $(@D)
-	@$(call kmake,$*) allnoconfig KCONFIG_ALLCONFIG=$(TOP)/$(FRAGMENT)
-	@missing=$$(grep -E '^CONFIG_' $(FRAGMENT) | while read -r l; do \
+	@$(call kmake,$*) allnoconfig KCONFIG_ALLCONFIG=$<
+	@missing=$$(grep -E '^CONFIG_' $< | while read -r l; do \
 		grep -qxF "$$l" $@ || echo "$$l"; done); \
 	if [ -n "$$missing" ]; then \
-		echo "$(FRAGMENT): options that did not stick in build/$*:" >&2; \
+		echo "build/$*: options of the fragment that did not stick:" >&2; \
 		echo "$$missing" >&2; rm -f $@; exit 1; \
 	fi
 
@@ -231,6 +238,9 @@ host-tests: $(HOST_TESTS)
 
 # ------------------------------------------------------------------- checks
 
+# KUnit suites of the series that must have run in the patched guest.
+KUNIT_SUITES := fc_log
+
 # $(call boot_check,KERNEL): boot it, keep its logs in build/check/KERNEL.
 # A guest that has to be killed is reported by tests/report ("did not finish").
 boot_check = echo "  BOOT   $(1) kernel (logs in build/check/$(1))"; \
@@ -246,7 +256,7 @@ check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(INITRAMFS) \
 	@$(call boot_check,patched)
 	@$(call boot_check,stock)
 	@tests/report host:$(B)/check/host.log \
-		patched:$(B)/check/patched/results.log:$(B)/check/patched/console.log \
+		patched:$(B)/check/patched/results.log:$(B)/check/patched/console.log:$(KUNIT_SUITES) \
 		stock:$(B)/check/stock/results.log:$(B)/check/stock/console.log
 
 demo: $(call BZIMAGE,patched) $(INITRAMFS)

@@ -91,5 +91,28 @@ check kunit_cases_are_counted 1 '^FAIL g kunit: fc_log_ring.evicts_info$' -- \
 check kunit_passes_are_counted 1 '^PASS g kunit: fc_log_ring.keeps_errors$' -- \
 	"g:$tmp/clean:$tmp/kunit"
 
+# refute NAME UNWANTED_LINE -- ARGS...: no line of the report matches.
+refute() {
+	name=$1 unwanted=$2
+	shift 3
+	n=$((n + 1))
+	"$report" "$@" >"$tmp/out" 2>&1
+	if grep -Eq -- "$unwanted" "$tmp/out"; then
+		echo "# unwanted line /$unwanted/ in:"
+		sed 's/^/#   /' "$tmp/out"
+		echo "not ok $n $name"
+		failures=$((failures + 1))
+	else
+		echo "ok $n $name"
+	fi
+}
+
+refute kunit_failed_suite_still_ran 'did not run' -- \
+	"g:$tmp/clean:$tmp/kunit:fc_log_ring"
+check kunit_suite_that_did_not_run_fails 1 '^FAIL g kunit: suite fc_log did not run$' -- \
+	"g:$tmp/clean:$tmp/kunit:fc_log_ring,fc_log"
+check clean_console_with_suite_passes 0 '^PASS g kernel log: no splat$' -- \
+	"g:$tmp/clean:$tmp/console:"
+
 echo "1..$n"
 [ "$failures" -eq 0 ]
