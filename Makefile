@@ -8,6 +8,7 @@
 #   make kernel      build the patched kernel only      (build/patched)
 #   make baseline    build the stock kernel only        (build/stock)
 #   make initramfs   build the guest's initramfs        (build/initramfs.cpio)
+#   make export-series  write the commits of build/patched/src to series/
 #   make deps        install the Debian packages this needs (run as root)
 #   make clean       remove what was built, keep the extracted kernel trees
 #   make distclean   remove build/ entirely
@@ -63,7 +64,7 @@ BZIMAGE = $(B)/$(1)/obj/arch/x86/boot/bzImage
 INITRAMFS := $(B)/initramfs.cpio
 
 .PHONY: all check demo shell kernel baseline initramfs deps clean distclean \
-	host-tests FORCE
+	host-tests export-series FORCE
 all: kernel baseline initramfs host-tests
 
 # ---------------------------------------------------------------- packages
@@ -123,7 +124,7 @@ GIT_ID := git -c user.name=fclog-build -c user.email=fclog-build@localhost \
 # application left (develop there, then export with "git format-patch").
 $(B)/patched/source.stamp: $(B)/patched/extract.stamp series/series $(PATCHES)
 	@cd $(B)/patched/src && \
-	if [ -n "$$(git status --porcelain)" ]; then \
+	if [ -n "$$(git status --porcelain --ignored)" ]; then \
 		echo "build/patched/src has uncommitted changes; commit or stash them first." >&2; \
 		exit 1; \
 	fi && \
@@ -132,7 +133,7 @@ $(B)/patched/source.stamp: $(B)/patched/extract.stamp series/series $(PATCHES)
 		echo "(git format-patch base) or reset to $$(cat $@) first." >&2; \
 		exit 1; \
 	fi && \
-	git reset -q --hard base && git clean -fdq && \
+	git reset -q --hard base && git clean -fdxq && \
 	for p in $(PATCHES); do \
 		echo "  APPLY  $$p"; \
 		if ! $(GIT_ID) am -q $(TOP)/$$p; then \
@@ -142,6 +143,24 @@ $(B)/patched/source.stamp: $(B)/patched/extract.stamp series/series $(PATCHES)
 		fi; \
 	done && \
 	git rev-parse HEAD > $@
+
+# Write the commits on top of "base" in build/patched/src to series/ (the
+# developer's side of the loop above).  The tree then is the series, so the
+# stamp records it and nothing is re-applied.
+export-series: $(B)/patched/extract.stamp
+	@cd $(B)/patched/src && \
+	if [ -n "$$(git status --porcelain --ignored)" ]; then \
+		echo "build/patched/src has uncommitted changes; commit them first." >&2; \
+		exit 1; \
+	fi
+	@rm -f series/[0-9][0-9][0-9][0-9]-*.patch
+	@git -C $(B)/patched/src format-patch -q --zero-commit --no-signature \
+		-o $(TOP)/series base
+	@{ echo "# fc_log v2: apply in this order (git am), one patch per line."; \
+	   cd series && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-'; \
+	} > series/series
+	@git -C $(B)/patched/src rev-parse HEAD > $(B)/patched/source.stamp
+	@echo "  SERIES $$(grep -vc '^#' series/series) patches written to series/"
 
 # ------------------------------------------------------------------ kernels
 
@@ -187,12 +206,22 @@ SELFTESTS := $(B)/stock/src/tools/testing/selftests
 GUEST_TESTS := $(patsubst tests/guest/%.c,$(B)/guest/tests/%,\
 	$(wildcard tests/guest/*_test.c))
 GUEST_TOOLS := $(B)/guest/bin/fclog-demo
+# The series' own kselftests, built from the patched tree against
+# include-uapi/; the guest runs them on the patched kernel only.
+SERIES_SELFTESTS := $(B)/guest/series/fc_log_test
 
 $(B)/guest/tests/%: tests/guest/%.c userspace/include/*.h \
 		include-uapi/linux/*.h | $(B)/stock/source.stamp
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
 	@$(CC) $(TEST_CFLAGS) -static $(USER_CPPFLAGS) -I$(SELFTESTS) -o $@ $< -lpthread
+
+$(B)/guest/series/fc_log_test: $(B)/patched/source.stamp include-uapi/linux/*.h
+	@echo "  CC     $@"
+	@mkdir -p $(@D)
+	@$(CC) $(TEST_CFLAGS) -static -I$(TOP)/include-uapi -o $@ \
+		$(B)/patched/src/tools/testing/selftests/filesystems/fc_log/fc_log_test.c \
+		-lpthread
 
 $(B)/guest/bin/fclog-demo: userspace/demo/fclog-demo.c userspace/include/*.h \
 		include-uapi/linux/*.h
@@ -208,10 +237,10 @@ $(B)/gen_init_cpio: | $(B)/stock/source.stamp
 # a gen_init_cpio list so that no root privileges or device nodes are needed
 # on the host.
 $(INITRAMFS): $(B)/gen_init_cpio qemu/init tests/run-tests $(GUEST_TESTS) \
-		$(GUEST_TOOLS) /bin/busybox
+		$(SERIES_SELFTESTS) $(GUEST_TOOLS) /bin/busybox
 	@echo "  CPIO   $@"
 	@{ \
-	for d in /bin /dev /proc /sys /tmp /tests /root; do \
+	for d in /bin /dev /proc /sys /tmp /tests /tests/series /root; do \
 		echo "dir $$d 0755 0 0"; \
 	done; \
 	echo "nod /dev/console 0600 0 0 c 5 1"; \
@@ -224,6 +253,9 @@ $(INITRAMFS): $(B)/gen_init_cpio qemu/init tests/run-tests $(GUEST_TESTS) \
 	done; \
 	for f in $(GUEST_TESTS); do \
 		echo "file /tests/$${f##*/} $$f 0755 0 0"; \
+	done; \
+	for f in $(SERIES_SELFTESTS); do \
+		echo "file /tests/series/$${f##*/} $$f 0755 0 0"; \
 	done; \
 	} > $(B)/initramfs.list
 	@$(B)/gen_init_cpio $(B)/initramfs.list > $@
