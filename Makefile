@@ -204,7 +204,7 @@ USER_CPPFLAGS := -I$(TOP)/include-uapi -I$(TOP)/userspace/include
 SELFTESTS := $(B)/stock/src/tools/testing/selftests
 
 GUEST_TESTS := $(patsubst tests/guest/%.c,$(B)/guest/tests/%,\
-	$(wildcard tests/guest/*_test.c))
+	$(wildcard tests/guest/*.c))
 GUEST_TOOLS := $(B)/guest/bin/fclog-demo
 # The series' own kselftests, built from the patched tree against
 # include-uapi/; the guest runs them on the patched kernel only.
@@ -287,7 +287,10 @@ check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(INITRAMFS) \
 	@tests/run-tests $(HOST_TESTS) > $(B)/check/host.log 2>&1
 	@$(call boot_check,patched)
 	@$(call boot_check,stock)
+	@tests/compare-transcripts $(B)/check/stock/results.log \
+		$(B)/check/patched/results.log > $(B)/check/transcripts.log
 	@tests/report host:$(B)/check/host.log \
+		compare:$(B)/check/transcripts.log \
 		patched:$(B)/check/patched/results.log:$(B)/check/patched/console.log:$(KUNIT_SUITES) \
 		stock:$(B)/check/stock/results.log:$(B)/check/stock/console.log
 
