@@ -9,6 +9,7 @@
 #   make baseline    build the stock kernel only        (build/stock)
 #   make initramfs   build the guest's initramfs        (build/initramfs.cpio)
 #   make export-series  write the commits of build/patched/src to series/
+#   make bisect-check    build the kernel after each patch of the series
 #   make deps        install the Debian packages this needs (run as root)
 #   make clean       remove what was built, keep the extracted kernel trees
 #   make distclean   remove build/ entirely
@@ -56,15 +57,17 @@ MAKEOVERRIDES :=
 export CCACHE_BASEDIR := $(B)
 export CCACHE_NOHASHDIR := 1
 
-# $(call kmake,KERNEL) runs the kernel's make for build/KERNEL.
-kmake = $(MAKE) -s -C $(B)/$(1)/src O=$(B)/$(1)/obj CC="ccache gcc" \
-	-j$(NPROC) KBUILD_BUILD_USER=fclog KBUILD_BUILD_HOST=qemu
+# $(call kbuild,SRC,OBJ) runs the kernel's make on a tree;
+# $(call kmake,KERNEL) does it for build/KERNEL/{src,obj}.
+kbuild = $(MAKE) -s -C $(1) O=$(2) CC="ccache gcc" -j$(NPROC) \
+	KBUILD_BUILD_USER=fclog KBUILD_BUILD_HOST=qemu
+kmake = $(call kbuild,$(B)/$(1)/src,$(B)/$(1)/obj)
 
 BZIMAGE = $(B)/$(1)/obj/arch/x86/boot/bzImage
 INITRAMFS := $(B)/initramfs.cpio
 
 .PHONY: all check demo shell kernel baseline initramfs deps clean distclean \
-	host-tests export-series FORCE
+	host-tests export-series bisect-check FORCE
 all: kernel baseline initramfs host-tests
 
 # ---------------------------------------------------------------- packages
@@ -145,8 +148,10 @@ $(B)/patched/source.stamp: $(B)/patched/extract.stamp series/series $(PATCHES)
 	git rev-parse HEAD > $@
 
 # Write the commits on top of "base" in build/patched/src to series/ (the
-# developer's side of the loop above).  The tree then is the series, so the
-# stamp records it and nothing is re-applied.
+# developer's side of the loop above), with series/cover-letter.txt (subject,
+# blank line, body) as the cover letter.  The tree then is the series, so
+# the stamp records it and nothing is re-applied.
+SERIES_VERSION := 1
 export-series: $(B)/patched/extract.stamp
 	@cd $(B)/patched/src && \
 	if [ -n "$$(git status --porcelain --ignored)" ]; then \
@@ -154,8 +159,10 @@ export-series: $(B)/patched/extract.stamp
 		exit 1; \
 	fi
 	@rm -f series/[0-9][0-9][0-9][0-9]-*.patch
-	@git -C $(B)/patched/src format-patch -q --zero-commit --no-signature \
-		-o $(TOP)/series base
+	@git -C $(B)/patched/src -c branch.master.description="$$(cat series/cover-letter.txt)" \
+		format-patch -q --zero-commit --no-signature --cover-letter \
+		--cover-from-description=subject \
+		--subject-prefix="PATCH v$(SERIES_VERSION)" -o $(TOP)/series base
 	@{ echo "# fc_log v2: apply in this order (git am), one patch per line."; \
 	   cd series && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-'; \
 	} > series/series
@@ -192,6 +199,24 @@ $(B)/%/obj/arch/x86/boot/bzImage: $(B)/%/obj/.config FORCE
 
 kernel: $(call BZIMAGE,patched)
 baseline: $(call BZIMAGE,stock)
+
+# Every patch must build on its own: apply the series one patch at a time
+# and build after each, in build/patched/bisect-obj (beside obj/, so that
+# ccache sees the same relative paths; configured afresh each step,
+# as options appear with the patches that add them).
+bisect-check: $(B)/patched/source.stamp $(B)/patched/fragment.config
+	@cd $(B)/patched/src && git reset -q --hard base && git clean -fdxq
+	@mkdir -p $(B)/patched/bisect-obj
+	@for p in $(PATCHES); do \
+		echo "  APPLY  $$p"; \
+		$(GIT_ID) -C $(B)/patched/src am -q $(TOP)/$$p || exit 1; \
+		$(call kbuild,$(B)/patched/src,$(B)/patched/bisect-obj) allnoconfig \
+			KCONFIG_ALLCONFIG=$(B)/patched/fragment.config || exit 1; \
+		$(call kbuild,$(B)/patched/src,$(B)/patched/bisect-obj) bzImage || \
+			{ echo "bisect-check: the kernel does not build with $$p" >&2; exit 1; }; \
+	done
+	@git -C $(B)/patched/src rev-parse HEAD > $(B)/patched/source.stamp
+	@echo "  BISECT every patch builds ($(words $(PATCHES)) patches)"
 
 # ---------------------------------------------------------------- userspace
 
