@@ -10,6 +10,8 @@
 #   make initramfs   build the guest's initramfs        (build/initramfs.cpio)
 #   make export-series  write the commits of build/patched/src to series/
 #   make bisect-check    build the kernel after each patch of the series
+#   make lint        checkpatch --strict on every patch of the series
+#   make uapi-check  include-uapi/ must equal the series' uapi headers
 #   make deps        install the Debian packages this needs (run as root)
 #   make clean       remove what was built, keep the extracted kernel trees
 #   make distclean   remove build/ entirely
@@ -43,9 +45,10 @@ FRAGMENT := qemu/kernel.config
 PATCHES := $(addprefix series/,$(shell sed -e 's/\#.*//' series/series))
 
 # Debian packages: the kernel build, QEMU, the guest's userland, jansson.
+# python3-ply and python3-git are for checkpatch.pl's SPDX check.
 DEBS := linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev \
 	perl cpio xz-utils git ccache qemu-system-x86 busybox-static \
-	libjansson-dev
+	libjansson-dev python3-ply python3-git
 
 # Command-line variables (ONLY=, GUEST=) are for this Makefile, not for the
 # kernel's: keep make from handing them down to the kernel build.
@@ -67,7 +70,7 @@ BZIMAGE = $(B)/$(1)/obj/arch/x86/boot/bzImage
 INITRAMFS := $(B)/initramfs.cpio
 
 .PHONY: all check demo shell kernel baseline initramfs deps clean distclean \
-	host-tests export-series bisect-check FORCE
+	host-tests export-series bisect-check lint uapi-check FORCE
 all: kernel baseline initramfs host-tests
 
 # ---------------------------------------------------------------- packages
@@ -112,7 +115,7 @@ $(B)/patched/extract.stamp: $(B)/tarball.id
 	@echo "  EXTRACT build/patched/src (as a git repository)"
 	@rm -rf $(B)/patched/src && mkdir -p $(B)/patched/src
 	@tar -xf $(TARBALL) -C $(B)/patched/src --strip-components=1
-	@cd $(B)/patched/src && git init -q && \
+	@cd $(B)/patched/src && git init -q && git config gc.auto 0 && \
 		git add -A -f && \
 		$(GIT_ID) commit -q -m "linux-source-6.12 $$(cut -d' ' -f1 $<)" && \
 		git tag base
@@ -239,7 +242,8 @@ $(B)/guest/tests/%: tests/guest/%.c userspace/include/*.h \
 		include-uapi/linux/*.h | $(B)/stock/source.stamp
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
-	@$(CC) $(TEST_CFLAGS) -static $(USER_CPPFLAGS) -I$(SELFTESTS) -o $@ $< -lpthread
+	@$(CC) $(TEST_CFLAGS) -static $(USER_CPPFLAGS) -I$(SELFTESTS) -o $@ $< \
+		-ljansson -lpthread
 
 $(B)/guest/series/fc_log_test: $(B)/patched/source.stamp include-uapi/linux/*.h
 	@echo "  CC     $@"
@@ -295,6 +299,14 @@ host-tests: $(HOST_TESTS)
 
 # ------------------------------------------------------------------- checks
 
+# The series' own checks are host tests too (so make check runs them); these
+# targets run them alone.  Both read the patched tree.
+lint: $(B)/patched/extract.stamp
+	@FCTEST_TREE=$(B)/patched/src tests/host/series_checkpatch_test.sh
+
+uapi-check: $(B)/patched/source.stamp
+	@FCTEST_TREE=$(B)/patched/src tests/host/uapi_sync_test.sh
+
 # KUnit suites of the series that must have run in the patched guest.
 KUNIT_SUITES := fc_log
 
@@ -309,7 +321,8 @@ check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(INITRAMFS) \
 		host-tests
 	@mkdir -p $(B)/check
 	@echo "  HOST   tests/host"
-	@tests/run-tests $(HOST_TESTS) > $(B)/check/host.log 2>&1
+	@FCTEST_TREE=$(B)/patched/src tests/run-tests $(HOST_TESTS) \
+		> $(B)/check/host.log 2>&1
 	@$(call boot_check,patched)
 	@$(call boot_check,stock)
 	@tests/compare-transcripts $(B)/check/stock/results.log \

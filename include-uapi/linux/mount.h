@@ -81,6 +81,11 @@
  * fsopen() flags.
  */
 #define FSOPEN_CLOEXEC		0x00000001
+/*
+ * Structured log: each read() returns the text line, a NUL byte, then one
+ * JSON object; see Documentation/filesystems/mount_api.rst.
+ */
+#define FSOPEN_STRUCTURED_LOG	0x00000002
 
 /*
  * fspick() flags.
@@ -89,6 +94,17 @@
 #define FSPICK_SYMLINK_NOFOLLOW	0x00000002
 #define FSPICK_NO_AUTOMOUNT	0x00000004
 #define FSPICK_EMPTY_PATH	0x00000008
+/*
+ * Structured log: each read() returns the text line, a NUL byte, then one
+ * JSON object; see Documentation/filesystems/mount_api.rst.
+ */
+#define FSPICK_STRUCTURED_LOG	0x00000010
+
+/*
+ * The largest record read() returns from a structured log: a buffer of this
+ * size never fails with EMSGSIZE.
+ */
+#define FSCONTEXT_LOG_RECORD_MAX	8192
 
 /*
  * The type of fsconfig() call made.

@@ -5,7 +5,10 @@
  *
  * Each scenario prints the call, its result, then every record read from
  * the context fd until ENODATA, with non-printable bytes escaped so that
- * nothing the kernel sent is hidden.
+ * nothing the kernel sent is hidden.  Contexts are opened with
+ * FSOPEN_STRUCTURED_LOG, so each record shows as its text line and its JSON
+ * object; on a kernel without the flag the demo says so and shows the
+ * legacy lines.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -32,15 +35,22 @@ static void print_escaped(const unsigned char *p, size_t n)
 	}
 }
 
+static unsigned int open_flags = FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG;
+
 static void drain(int fd)
 {
-	unsigned char buf[8192];
+	unsigned char buf[FSCONTEXT_LOG_RECORD_MAX];
+	size_t text;
 	ssize_t n;
 
 	while ((n = read(fd, buf, sizeof(buf))) >= 0) {
-		fputs("    read: \"", stdout);
-		print_escaped(buf, n);
+		text = strnlen((char *)buf, n);
+		fputs("    text: \"", stdout);
+		print_escaped(buf, text);
 		puts("\"");
+		if (text < (size_t)n)
+			printf("    json: %.*s\n", (int)(n - text - 1),
+			       buf + text + 1);
 	}
 	printf("    read: %s\n", errno == ENODATA ? "ENODATA (log empty)" :
 						  strerror(errno));
@@ -55,7 +65,7 @@ static void report(const char *what, int ret)
 static void set_string(const char *fstype, const char *key, const char *val)
 {
 	char what[256];
-	int fd = sys_fsopen(fstype, FSOPEN_CLOEXEC);
+	int fd = sys_fsopen(fstype, open_flags);
 
 	if (fd < 0) {
 		report("fsopen", fd);
@@ -71,7 +81,7 @@ static void set_string(const char *fstype, const char *key, const char *val)
 static void create_excl(const char *fstype)
 {
 	char what[256];
-	int fd = sys_fsopen(fstype, FSOPEN_CLOEXEC);
+	int fd = sys_fsopen(fstype, open_flags);
 
 	if (fd < 0) {
 		report("fsopen", fd);
@@ -85,7 +95,15 @@ static void create_excl(const char *fstype)
 
 int main(void)
 {
+	int probe = sys_fsopen("tmpfs", open_flags);
+
 	puts("== fc_log demonstration: what a reader of an fs_context fd sees ==");
+	if (probe < 0 && errno == EINVAL) {
+		puts("(this kernel has no FSOPEN_STRUCTURED_LOG: legacy lines only)");
+		open_flags = FSOPEN_CLOEXEC;
+	} else if (probe >= 0) {
+		close(probe);
+	}
 	set_string("tmpfs", "x", "1");
 	set_string("tmpfs", "size", "lots");
 	set_string("tmpfs", "mode", "0999");
