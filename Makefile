@@ -291,9 +291,31 @@ $(INITRAMFS): $(B)/gen_init_cpio qemu/init tests/run-tests $(GUEST_TESTS) \
 
 initramfs: $(INITRAMFS)
 
+# ----------------------------------------------------------------- libfclog
+
+# The library, for the host (its tests) and, later, for the guest's tools.
+LIBFCLOG_SRCS := $(wildcard userspace/lib/*.c)
+LIBFCLOG_HDRS := userspace/include/fclog.h
+
+$(B)/host/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
+	@echo "  AR     $@"
+	@mkdir -p $(@D)/obj
+	@for c in $(LIBFCLOG_SRCS); do \
+		$(CC) $(CFLAGS) $(USER_CPPFLAGS) -c -o $(@D)/obj/$$(basename $$c .c).o $$c || exit 1; \
+	done
+	@ar rcs $@ $(patsubst userspace/lib/%.c,$(@D)/obj/%.o,$(LIBFCLOG_SRCS))
+
 # --------------------------------------------------------------- host tests
 
-HOST_TESTS := $(wildcard tests/host/*_test.sh)
+# Shell tests run from the tree; C tests are built against libfclog.
+HOST_C_TESTS := $(patsubst tests/host/%.c,$(B)/host/tests/%,\
+	$(wildcard tests/host/*.c))
+HOST_TESTS := $(wildcard tests/host/*_test.sh) $(HOST_C_TESTS)
+
+$(B)/host/tests/%: tests/host/%.c $(B)/host/libfclog.a
+	@echo "  CC     $@"
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/host/libfclog.a -ljansson
 
 host-tests: $(HOST_TESTS)
 
