@@ -7,6 +7,7 @@
 #                    the baseline; leave with "exit")
 #   make kernel      build the patched kernel only      (build/patched)
 #   make baseline    build the stock kernel only        (build/stock)
+#   make debug-kernel  the patched kernel with KASAN, kmemleak, lockdep, UBSAN
 #   make initramfs   build the guest's initramfs        (build/initramfs.cpio)
 #   make export-series  write the commits of build/patched/src to series/
 #   make bisect-check    build the kernel after each patch of the series
@@ -45,10 +46,11 @@ FRAGMENT := qemu/kernel.config
 PATCHES := $(addprefix series/,$(shell sed -e 's/\#.*//' series/series))
 
 # Debian packages: the kernel build, QEMU, the guest's userland, jansson.
-# python3-ply and python3-git are for checkpatch.pl's SPDX check.
+# python3-ply and python3-git are for checkpatch.pl's SPDX check; clang and
+# libclang-rt-14-dev for the libFuzzer target.
 DEBS := linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev \
 	perl cpio xz-utils git ccache qemu-system-x86 busybox-static \
-	libjansson-dev python3-ply python3-git
+	libjansson-dev python3-ply python3-git clang libclang-rt-14-dev
 
 # Command-line variables (ONLY=, GUEST=) are for this Makefile, not for the
 # kernel's: keep make from handing them down to the kernel build.
@@ -70,7 +72,7 @@ BZIMAGE = $(B)/$(1)/obj/arch/x86/boot/bzImage
 INITRAMFS := $(B)/initramfs.cpio
 
 .PHONY: all check demo shell kernel baseline initramfs deps clean distclean \
-	host-tests export-series bisect-check lint uapi-check FORCE
+	host-tests export-series bisect-check lint uapi-check debug-kernel FORCE
 all: kernel baseline initramfs host-tests
 
 # ---------------------------------------------------------------- packages
@@ -181,19 +183,24 @@ $(B)/stock/fragment.config: $(FRAGMENT)
 $(B)/patched/fragment.config: $(FRAGMENT) qemu/series.config
 	@mkdir -p $(@D) && cat $^ > $@
 
-# allnoconfig plus the fragment, then proof that every line of the fragment
-# made it into .config: a dependency the fragment forgot makes Kconfig drop
-# an option silently, which would leave a test quietly testing nothing.
-$(B)/%/obj/.config: $(B)/%/fragment.config $(B)/%/source.stamp
-	@echo "  CONFIG build/$*"
-	@mkdir -p $(@D)
-	@$(call kmake,$*) allnoconfig KCONFIG_ALLCONFIG=$<
-	@missing=$$(grep -E '^CONFIG_' $< | while read -r l; do \
-		grep -qxF "$$l" $@ || echo "$$l"; done); \
+# $(call configure,SRC,OBJ,FRAGMENT): allnoconfig plus the fragment, then
+# proof that every line of the fragment made it into .config: a dependency
+# the fragment forgot makes Kconfig drop an option silently, which would
+# leave a test quietly testing nothing.
+define configure
+	@echo "  CONFIG $(patsubst $(B)/%,build/%,$(2))"
+	@mkdir -p $(2)
+	@$(call kbuild,$(1),$(2)) allnoconfig KCONFIG_ALLCONFIG=$(3)
+	@missing=$$(grep -E '^CONFIG_' $(3) | while read -r l; do \
+		grep -qxF "$$l" $(2)/.config || echo "$$l"; done); \
 	if [ -n "$$missing" ]; then \
-		echo "build/$*: options of the fragment that did not stick:" >&2; \
-		echo "$$missing" >&2; rm -f $@; exit 1; \
+		echo "$(2): options of the fragment that did not stick:" >&2; \
+		echo "$$missing" >&2; rm -f $(2)/.config; exit 1; \
 	fi
+endef
+
+$(B)/%/obj/.config: $(B)/%/fragment.config $(B)/%/source.stamp
+	$(call configure,$(B)/$*/src,$(B)/$*/obj,$<)
 
 # Always ask kbuild: it knows what changed.
 $(B)/%/obj/arch/x86/boot/bzImage: $(B)/%/obj/.config FORCE
@@ -202,6 +209,21 @@ $(B)/%/obj/arch/x86/boot/bzImage: $(B)/%/obj/.config FORCE
 
 kernel: $(call BZIMAGE,patched)
 baseline: $(call BZIMAGE,stock)
+
+# The debug kernel: the patched tree, configured with qemu/debug.config on
+# top (KASAN, kmemleak, lockdep, UBSAN...), built beside obj/.
+DEBUG_OBJ := $(B)/patched/debug-obj
+DEBUG_BZIMAGE := $(DEBUG_OBJ)/arch/x86/boot/bzImage
+
+$(B)/debug.config: $(FRAGMENT) qemu/series.config qemu/debug.config
+	@mkdir -p $(@D) && cat $^ > $@
+$(DEBUG_OBJ)/.config: $(B)/debug.config $(B)/patched/source.stamp
+	$(call configure,$(B)/patched/src,$(DEBUG_OBJ),$<)
+$(DEBUG_BZIMAGE): $(DEBUG_OBJ)/.config FORCE
+	@echo "  KERNEL build/patched/debug-obj"
+	@$(call kbuild,$(B)/patched/src,$(DEBUG_OBJ)) bzImage
+
+debug-kernel: $(DEBUG_BZIMAGE)
 
 # Every patch must build on its own: apply the series one patch at a time
 # and build after each, in build/patched/bisect-obj (beside obj/, so that
@@ -233,17 +255,18 @@ SELFTESTS := $(B)/stock/src/tools/testing/selftests
 
 GUEST_TESTS := $(patsubst tests/guest/%.c,$(B)/guest/tests/%,\
 	$(wildcard tests/guest/*.c))
-GUEST_TOOLS := $(B)/guest/bin/fclog-demo
+GUEST_TOOLS := $(B)/guest/bin/fclog-demo \
+	$(patsubst userspace/tools/%.c,$(B)/guest/bin/%,$(wildcard userspace/tools/*.c))
 # The series' own kselftests, built from the patched tree against
 # include-uapi/; the guest runs them on the patched kernel only.
 SERIES_SELFTESTS := $(B)/guest/series/fc_log_test
 
 $(B)/guest/tests/%: tests/guest/%.c userspace/include/*.h \
-		include-uapi/linux/*.h | $(B)/stock/source.stamp
+		include-uapi/linux/*.h $(B)/libfclog.a | $(B)/stock/source.stamp
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
 	@$(CC) $(TEST_CFLAGS) -static $(USER_CPPFLAGS) -I$(SELFTESTS) -o $@ $< \
-		-ljansson -lpthread
+		$(B)/libfclog.a -ljansson -lpthread
 
 $(B)/guest/series/fc_log_test: $(B)/patched/source.stamp include-uapi/linux/*.h
 	@echo "  CC     $@"
@@ -252,11 +275,16 @@ $(B)/guest/series/fc_log_test: $(B)/patched/source.stamp include-uapi/linux/*.h
 		$(B)/patched/src/tools/testing/selftests/filesystems/fc_log/fc_log_test.c \
 		-lpthread
 
-$(B)/guest/bin/fclog-demo: userspace/demo/fclog-demo.c userspace/include/*.h \
-		include-uapi/linux/*.h
+$(B)/guest/bin/%: userspace/tools/%.c $(B)/libfclog.a
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) -static $(USER_CPPFLAGS) -o $@ $<
+	@$(CC) $(CFLAGS) -static $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
+
+$(B)/guest/bin/fclog-demo: userspace/demo/fclog-demo.c userspace/include/*.h \
+		include-uapi/linux/*.h $(B)/libfclog.a
+	@echo "  CC     $@"
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS) -static $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
 
 # The kernel's own initramfs writer, built for the host.
 $(B)/gen_init_cpio: | $(B)/stock/source.stamp
@@ -293,17 +321,18 @@ initramfs: $(INITRAMFS)
 
 # ----------------------------------------------------------------- libfclog
 
-# The library, for the host (its tests) and, later, for the guest's tools.
+# The library, for the host tests and, linked statically, the guest's tools
+# (the host and the guest are both x86_64 with the same libc).
 LIBFCLOG_SRCS := $(wildcard userspace/lib/*.c)
 LIBFCLOG_HDRS := userspace/include/fclog.h
 
-$(B)/host/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
+$(B)/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
 	@echo "  AR     $@"
-	@mkdir -p $(@D)/obj
+	@mkdir -p $(B)/libfclog
 	@for c in $(LIBFCLOG_SRCS); do \
-		$(CC) $(CFLAGS) $(USER_CPPFLAGS) -c -o $(@D)/obj/$$(basename $$c .c).o $$c || exit 1; \
+		$(CC) $(CFLAGS) $(USER_CPPFLAGS) -c -o $(B)/libfclog/$$(basename $$c .c).o $$c || exit 1; \
 	done
-	@ar rcs $@ $(patsubst userspace/lib/%.c,$(@D)/obj/%.o,$(LIBFCLOG_SRCS))
+	@ar rcs $@ $(patsubst userspace/lib/%.c,$(B)/libfclog/%.o,$(LIBFCLOG_SRCS))
 
 # --------------------------------------------------------------- host tests
 
@@ -312,12 +341,21 @@ HOST_C_TESTS := $(patsubst tests/host/%.c,$(B)/host/tests/%,\
 	$(wildcard tests/host/*.c))
 HOST_TESTS := $(wildcard tests/host/*_test.sh) $(HOST_C_TESTS)
 
-$(B)/host/tests/%: tests/host/%.c $(B)/host/libfclog.a
+$(B)/host/tests/%: tests/host/%.c $(B)/libfclog.a
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/host/libfclog.a -ljansson
+	@$(CC) $(CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
 
-host-tests: $(HOST_TESTS)
+# The parser under libFuzzer, AddressSanitizer and UBSan (tests/host/fuzz_test.sh).
+FUZZER := $(B)/fuzz/fclog_parse_fuzz
+$(FUZZER): tests/fuzz/fclog_parse_fuzz.c $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS)
+	@echo "  CLANG  $@"
+	@mkdir -p $(@D)
+	@clang -g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined $(USER_CPPFLAGS) -o $@ \
+		tests/fuzz/fclog_parse_fuzz.c $(LIBFCLOG_SRCS) -ljansson
+
+host-tests: $(HOST_TESTS) $(FUZZER)
 
 # ------------------------------------------------------------------- checks
 
@@ -332,27 +370,29 @@ uapi-check: $(B)/patched/source.stamp
 # KUnit suites of the series that must have run in the patched guest.
 KUNIT_SUITES := fc_log
 
-# $(call boot_check,KERNEL): boot it, keep its logs in build/check/KERNEL.
+# $(call boot_check,NAME,BZIMAGE): boot it, keep its logs in build/check/NAME.
 # A guest that has to be killed is reported by tests/report ("did not finish").
 boot_check = echo "  BOOT   $(1) kernel (logs in build/check/$(1))"; \
-	FCTEST_ONLY=$(ONLY) qemu/boot check $(call BZIMAGE,$(1)) $(INITRAMFS) \
+	FCTEST_ONLY=$(ONLY) qemu/boot check $(2) $(INITRAMFS) \
 		$(1) $(B)/check/$(1) || \
 		echo "  BOOT   $(1): QEMU exited $$? (124: killed after the timeout)"
 
-check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(INITRAMFS) \
-		host-tests
+check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(DEBUG_BZIMAGE) \
+		$(INITRAMFS) host-tests
 	@mkdir -p $(B)/check
 	@echo "  HOST   tests/host"
-	@FCTEST_TREE=$(B)/patched/src tests/run-tests $(HOST_TESTS) \
-		> $(B)/check/host.log 2>&1
-	@$(call boot_check,patched)
-	@$(call boot_check,stock)
+	@FCTEST_TREE=$(B)/patched/src FCTEST_FUZZER=$(FUZZER) \
+		tests/run-tests $(HOST_TESTS) > $(B)/check/host.log 2>&1
+	@$(call boot_check,patched,$(call BZIMAGE,patched))
+	@$(call boot_check,stock,$(call BZIMAGE,stock))
+	@$(call boot_check,debug,$(DEBUG_BZIMAGE))
 	@tests/compare-transcripts $(B)/check/stock/results.log \
 		$(B)/check/patched/results.log > $(B)/check/transcripts.log
 	@tests/report host:$(B)/check/host.log \
 		compare:$(B)/check/transcripts.log \
 		patched:$(B)/check/patched/results.log:$(B)/check/patched/console.log:$(KUNIT_SUITES) \
-		stock:$(B)/check/stock/results.log:$(B)/check/stock/console.log
+		stock:$(B)/check/stock/results.log:$(B)/check/stock/console.log \
+		debug:$(B)/check/debug/results.log:$(B)/check/debug/console.log:$(KUNIT_SUITES)
 
 demo: $(call BZIMAGE,patched) $(INITRAMFS)
 	@qemu/boot demo $(call BZIMAGE,patched) $(INITRAMFS) patched

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fclog.h"
 #include "mount_api.h"
 
 static void print_escaped(const unsigned char *p, size_t n)
@@ -93,6 +94,39 @@ static void create_excl(const char *fstype)
 	close(fd);
 }
 
+/* One error, then a flood of warnings: the error stays, the loss is counted. */
+static void flood(void)
+{
+	struct fclog_record *rec;
+	int fd, i, shown = 0, records = 0;
+	fclog_t *log;
+
+	fd = sys_fsopen("vfat", open_flags);
+	if (fd < 0)
+		return;
+	puts("fsconfig(vfat, SET_FLAG, \"nosuch\"), then 100 x fsconfig(vfat, SET_FLAG, \"posix\")");
+	sys_fsconfig(fd, FSCONFIG_SET_FLAG, "nosuch", NULL, 0);
+	for (i = 0; i < 100; i++)
+		sys_fsconfig(fd, FSCONFIG_SET_FLAG, "posix", NULL, 0);
+	log = fclog_new(fd);
+	while (log && fclog_next(log, &rec) > 0) {
+		if (shown < 3) {
+			printf("    record seq %llu, %llu lost before it: ",
+			       (unsigned long long)rec->seq,
+			       (unsigned long long)rec->dropped);
+			fclog_print(stdout, rec, 0);
+			shown++;
+		}
+		records++;
+		fclog_record_free(rec);
+	}
+	if (log)
+		printf("    ... %d records read, %llu reported lost\n", records,
+		       (unsigned long long)fclog_dropped(log));
+	fclog_free(log);
+	close(fd);
+}
+
 int main(void)
 {
 	int probe = sys_fsopen("tmpfs", open_flags);
@@ -109,6 +143,7 @@ int main(void)
 	set_string("tmpfs", "mode", "0999");
 	create_excl("debugfs");
 	create_excl("mqueue");
+	flood();
 	puts("== end of demonstration ==");
 	return 0;
 }

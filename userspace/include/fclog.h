@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 typedef struct fclog fclog_t;
 
@@ -43,6 +44,14 @@ int fclog_parse(const void *buf, size_t len, struct fclog_record **rec,
 		char *err, size_t errlen);
 void fclog_record_free(struct fclog_record *rec);
 const char *fclog_level_name(enum fclog_level level);
+
+/*
+ * Print @rec on one line: "level   source: msg" (the level coloured with
+ * FCLOG_PRINT_COLOUR), or with FCLOG_PRINT_JSON one JSON object.
+ */
+#define FCLOG_PRINT_COLOUR	0x1
+#define FCLOG_PRINT_JSON	0x2
+void fclog_print(FILE *f, const struct fclog_record *rec, unsigned int flags);
 
 /* A reader of @fd, which stays the caller's to close. */
 fclog_t *fclog_new(int fd);

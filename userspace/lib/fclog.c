@@ -196,6 +196,37 @@ int fclog_parse(const void *buf, size_t len, struct fclog_record **out,
 	return 0;
 }
 
+void fclog_print(FILE *f, const struct fclog_record *rec, unsigned int flags)
+{
+	static const char *const colour[] = {
+		[FCLOG_INFO] = "", [FCLOG_WARNING] = "\033[33m",
+		[FCLOG_ERROR] = "\033[31m",
+	};
+	bool c = flags & FCLOG_PRINT_COLOUR;
+	json_t *obj;
+
+	if (flags & FCLOG_PRINT_JSON) {
+		obj = json_pack("{s:s, s:s, s:s%, s:b, s:I, s:I, s:b}",
+				"level", fclog_level_name(rec->level),
+				"source", rec->source,
+				"msg", rec->msg, rec->msg_len,
+				"structured", rec->structured,
+				"seq", (json_int_t)rec->seq,
+				"dropped", (json_int_t)rec->dropped,
+				"truncated", rec->truncated);
+		if (obj) {
+			json_dumpf(obj, f, JSON_COMPACT);
+			fputc('\n', f);
+			json_decref(obj);
+		}
+		return;
+	}
+	fprintf(f, "%s%-7s%s %s%s%s%s\n", c ? colour[rec->level] : "",
+		fclog_level_name(rec->level), c ? "\033[0m" : "", rec->source,
+		*rec->source ? ": " : "", rec->msg,
+		rec->truncated ? " [cut]" : "");
+}
+
 fclog_t *fclog_new(int fd)
 {
 	fclog_t *log = calloc(1, sizeof(*log));

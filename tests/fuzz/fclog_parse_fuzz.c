@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target for fclog_parse(): whatever bytes a read() could return,
+ * the parser must not crash, read out of bounds or leak, and a record it
+ * accepts must be consistent.  Built with -fsanitize=fuzzer,address,undefined.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fclog.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct fclog_record *rec;
+	char err[128];
+
+	if (fclog_parse(data, size, &rec, err, sizeof(err)) == 0) {
+		/* An accepted record has every string and a known level. */
+		if (!rec->text || !rec->source || !rec->msg ||
+		    rec->level > FCLOG_ERROR || strlen(rec->msg) > rec->msg_len)
+			abort();
+		fclog_record_free(rec);
+	} else if (rec || !err[0]) {
+		abort();	/* a refusal leaves nothing and says why */
+	}
+	return 0;
+}

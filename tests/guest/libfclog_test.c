@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libfclog and its tools against a real kernel: the library reports exactly
+ * the records the kernel evicted, reads legacy logs into the same struct,
+ * and fclog-watch streams records written while it waits.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fclog.h"
+#include "mount_api.h"
+#include "kselftest_harness.h"
+
+static int patched(void)
+{
+	return !strcmp(getenv("FCTEST_KERNEL") ?: "", "patched");
+}
+
+/* One error, then 1000 warnings: what the library counts is what was lost. */
+TEST(flood_reports_exactly_the_evicted)
+{
+	struct fclog_record *rec;
+	int fd, i, r, records = 0, errors = 0;
+	fclog_t *log;
+
+	fd = sys_fsopen("vfat", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
+	if (fd < 0 && errno == EINVAL && !patched())
+		SKIP(return, "no structured logs on this kernel");
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_SET_FLAG, "nosuch", NULL, 0));
+	for (i = 0; i < 1000; i++)
+		ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_SET_FLAG, "posix", NULL, 0));
+
+	log = fclog_new(fd);
+	ASSERT_NE(NULL, log);
+	while ((r = fclog_next(log, &rec)) > 0) {
+		records++;
+		errors += rec->level == FCLOG_ERROR;
+		fclog_record_free(rec);
+	}
+	ASSERT_EQ(0, r) TH_LOG("%s", fclog_error(log));
+	EXPECT_EQ(1, errors);
+	EXPECT_GE(records, 64);
+	EXPECT_EQ(1001 - records, fclog_dropped(log));
+	EXPECT_EQ(fclog_dropped(log), fclog_unseen(log));
+	EXPECT_EQ(0, fclog_skipped(log));
+	fclog_free(log);
+	close(fd);
+}
+
+/* Without the flag the same struct comes back, from the line alone. */
+TEST(legacy_log_reads_into_the_same_struct)
+{
+	struct fclog_record *rec;
+	fclog_t *log;
+	int fd;
+
+	fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_SET_STRING, "size", "lots", 0));
+	log = fclog_new(fd);
+	ASSERT_NE(NULL, log);
+	ASSERT_EQ(1, fclog_next(log, &rec));
+	EXPECT_FALSE(rec->structured);
+	EXPECT_EQ(FCLOG_ERROR, rec->level);
+	EXPECT_STREQ("tmpfs", rec->source);
+	EXPECT_STREQ("Bad value for 'size'", rec->msg);
+	fclog_record_free(rec);
+	EXPECT_EQ(0, fclog_next(log, &rec));
+	fclog_free(log);
+	close(fd);
+}
+
+/* fclog-watch, blocked in poll(), prints each record as it is logged. */
+TEST(watcher_streams_records_written_while_it_waits)
+{
+	int fd, out[2], status, i;
+	char buf[4096], key[8];
+	ssize_t n, len = 0;
+	pid_t pid;
+
+	fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
+	if (fd < 0 && errno == EINVAL && !patched())
+		SKIP(return, "no structured logs on this kernel");
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, pipe(out));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		/* dup2() clears FD_CLOEXEC, except on itself. */
+		if (fd == 3)
+			fcntl(3, F_SETFD, 0);
+		dup2(fd, 3);
+		dup2(out[1], 1);
+		execl("/bin/fclog-watch", "fclog-watch", "--fd", "3",
+		      "--idle", "3", (char *)NULL);
+		_exit(127);
+	}
+	close(out[1]);
+	for (i = 1; i <= 3; i++) {
+		usleep(300000);
+		snprintf(key, sizeof(key), "w%d", i);
+		ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_SET_FLAG, key, NULL, 0));
+	}
+	while ((n = read(out[0], buf + len, sizeof(buf) - 1 - len)) > 0)
+		len += n;
+	buf[len] = '\0';
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	EXPECT_STREQ("error   tmpfs: Unknown parameter 'w1'\n"
+		     "error   tmpfs: Unknown parameter 'w2'\n"
+		     "error   tmpfs: Unknown parameter 'w3'\n", buf);
+	close(out[0]);
+	close(fd);
+}
+
+/* Run fclog-mount with @args; its stdout in @out, its exit status returned. */
+static int fclog_mount(const char *args, char *out, size_t size)
+{
+	char cmd[256];
+	size_t len;
+	FILE *p;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "/bin/fclog-mount %s 2>/dev/null", args);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	len = fread(out, 1, size - 1, p);
+	out[len] = '\0';
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(mount_tool_reports_a_refused_option)
+{
+	char out[1024];
+
+	ASSERT_EQ(0, mkdir("/tmp/fclog-mount", 0755) && errno != EEXIST);
+	/* 3: an option was refused; the record says which and why. */
+	ASSERT_EQ(3, fclog_mount("-t tmpfs -o mode=0700,size=lots none /tmp/fclog-mount",
+				 out, sizeof(out)));
+	EXPECT_STREQ("error   tmpfs: Bad value for 'size'\n", out);
+	ASSERT_EQ(3, fclog_mount("--json -t tmpfs -o nosuch none /tmp/fclog-mount",
+				 out, sizeof(out)));
+	EXPECT_NE(NULL, strstr(out, "\"msg\":\"Unknown parameter 'nosuch'\""));
+	EXPECT_NE(NULL, strstr(out, "\"level\":\"error\""));
+}
+
+TEST(mount_tool_mounts)
+{
+	struct stat tmp, mnt;
+	char out[1024];
+
+	ASSERT_EQ(0, mkdir("/tmp/fclog-mount2", 0755) && errno != EEXIST);
+	ASSERT_EQ(0, fclog_mount("-t tmpfs -o size=1m,mode=0710 none /tmp/fclog-mount2",
+				 out, sizeof(out)));
+	EXPECT_STREQ("", out);
+	ASSERT_EQ(0, stat("/tmp", &tmp));
+	ASSERT_EQ(0, stat("/tmp/fclog-mount2", &mnt));
+	EXPECT_NE(tmp.st_dev, mnt.st_dev);
+	EXPECT_EQ(0710, mnt.st_mode & 07777);
+	umount2("/tmp/fclog-mount2", MNT_DETACH);
+}
+
+TEST_HARNESS_MAIN

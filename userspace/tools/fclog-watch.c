@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * fclog-watch: stream the records of a filesystem context's log as they
+ * arrive, and say when records were lost.
+ *
+ *   fclog-watch [--fd N] [--idle SECONDS] [--json]
+ *
+ * Watches fd N (default 3), a context fd inherited from the program that
+ * configures the context.  It waits in poll(2), which on an fc_log v2
+ * kernel wakes exactly when a record is stored (on an older kernel the fd
+ * always polls readable and the watcher falls back to a 100 ms tick).
+ * Exits after SECONDS without a record (default: never) or on a read error.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fclog.h"
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "fd", required_argument, NULL, 'f' },
+		{ "idle", required_argument, NULL, 'i' },
+		{ "json", no_argument, NULL, 'j' },
+		{}
+	};
+	unsigned int flags = isatty(STDOUT_FILENO) ? FCLOG_PRINT_COLOUR : 0;
+	struct pollfd pfd = { .fd = 3, .events = POLLIN };
+	double idle = 0, last;
+	uint64_t unseen = 0;
+	struct fclog_record *rec;
+	fclog_t *log;
+	int c, r, got;
+
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f': pfd.fd = atoi(optarg); break;
+		case 'i': idle = atof(optarg); break;
+		case 'j': flags = FCLOG_PRINT_JSON; break;
+		default:
+			fprintf(stderr, "usage: fclog-watch [--fd N] [--idle SECONDS] [--json]\n");
+			return 1;
+		}
+	}
+	log = fclog_new(pfd.fd);
+	if (!log)
+		return 1;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	last = now();
+	for (;;) {
+		if (poll(&pfd, 1, 100) < 0 && errno != EINTR)
+			break;
+		got = 0;
+		while ((r = fclog_next(log, &rec)) != 0) {
+			if (r < 0 && errno != EBADMSG)
+				goto out;	/* a read error, not a bad record */
+			if (r < 0) {
+				fprintf(stderr, "fclog-watch: %s\n", fclog_error(log));
+				continue;
+			}
+			if (fclog_unseen(log) > unseen)
+				printf("-- %llu records lost before seq %llu\n",
+				       (unsigned long long)(fclog_unseen(log) - unseen),
+				       (unsigned long long)rec->seq);
+			unseen = fclog_unseen(log);
+			fclog_print(stdout, rec, flags);
+			fclog_record_free(rec);
+			got = 1;
+		}
+		if (got)
+			last = now();
+		else if (idle && now() - last >= idle)
+			break;
+	}
+out:
+	fclog_free(log);
+	return 0;
+}
