@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What userspace can do to the log, at scale: a million messages into one
+ * context, ten thousand contexts closed with errors unread, readers and
+ * writers racing on shared fds, and an unprivileged user namespace.  Run on
+ * the patched and the debug kernel (KASAN, lockdep); skipped on stock,
+ * which has neither bound nor structured records.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/klog.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fclog.h"
+#include "mount_api.h"
+#include "kselftest_harness.h"
+
+#define LOG_BOUND	(32 * 1024)
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static long slab_bytes(void)
+{
+	char line[128];
+	long kb = -1;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Slab: %ld kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb * 1024;
+}
+
+/* Write @s to a /proc file; returns 0 or -1. */
+static int write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = write(fd, s, strlen(s)) == (ssize_t)strlen(s) ? 0 : -1;
+	close(fd);
+	return ret;
+}
+
+FIXTURE(series) {
+	char printk[64];
+};
+
+FIXTURE_SETUP(series)
+{
+	int fd;
+	ssize_t n;
+
+	if (!strcmp(getenv("FCTEST_KERNEL") ?: "", "stock"))
+		SKIP(return, "the stock kernel has no bounded, structured log");
+	/* vfat prints every obsolete option to the console too: keep it quiet. */
+	fd = open("/proc/sys/kernel/printk", O_RDONLY);
+	ASSERT_GE(fd, 0);
+	n = read(fd, self->printk, sizeof(self->printk) - 1);
+	ASSERT_GT(n, 0);
+	self->printk[n] = '\0';
+	close(fd);
+	ASSERT_EQ(0, write_file("/proc/sys/kernel/printk", "4"));
+}
+
+FIXTURE_TEARDOWN(series)
+{
+	if (self->printk[0])
+		write_file("/proc/sys/kernel/printk", self->printk);
+}
+
+/*
+ * One error, then a million warnings into one context: memory stays within
+ * the bound, the error is still there, and the last messages cost what the
+ * first ones did.  Under KASAN (the debug kernel) a message costs a hundred
+ * times more and freed objects wait in KASAN's quarantine, so there the
+ * flood is 20,000 messages and the slab figure means nothing.
+ */
+TEST_F_TIMEOUT(series, a_million_messages, 600)
+{
+	const int debug = !strcmp(getenv("FCTEST_KERNEL") ?: "", "debug");
+	const int total = debug ? 20000 : 1000000, tenth = total / 10;
+	double t0, t_first = 0, t_last_start = 0, t_end;
+	long before, after;
+	struct fclog_record *rec;
+	int fd, i, records = 0;
+	fclog_t *log;
+
+	fd = sys_fsopen("vfat", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
+	ASSERT_GE(fd, 0);
+	before = slab_bytes();
+	ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_SET_FLAG, "nosuch", NULL, 0));
+	t0 = now();
+	for (i = 0; i < total; i++) {
+		if (i == tenth)
+			t_first = now() - t0;
+		if (i == total - tenth)
+			t_last_start = now();
+		ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_SET_FLAG, "posix", NULL, 0));
+	}
+	t_end = now();
+	after = slab_bytes();
+	TH_LOG("slab grew %ld bytes; first 10%%: %.0f msg/s, last 10%%: %.0f msg/s",
+	       after - before, tenth / t_first, tenth / (t_end - t_last_start));
+	if (!debug)
+		EXPECT_LE(after - before, LOG_BOUND + LOG_BOUND / 8);
+	/* Flat: the last tenth at least half as fast as the first. */
+	EXPECT_LE(t_end - t_last_start, 2 * t_first);
+
+	log = fclog_new(fd);
+	ASSERT_NE(NULL, log);
+	ASSERT_EQ(1, fclog_next(log, &rec));
+	EXPECT_EQ(0, rec->seq);
+	EXPECT_EQ(FCLOG_ERROR, rec->level);
+	fclog_record_free(rec);
+	records = 1;
+	while (fclog_next(log, &rec) > 0) {
+		EXPECT_EQ(FCLOG_WARNING, rec->level);
+		fclog_record_free(rec);
+		records++;
+	}
+	EXPECT_EQ(64, records);
+	EXPECT_EQ(total + 1 - records, fclog_dropped(log));
+	fclog_free(log);
+	close(fd);
+}
+
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
+}
+
+/* Ten thousand contexts closed with an error unread: the ratelimit holds. */
+TEST_F_TIMEOUT(series, ten_thousand_unread_contexts, 300)
+{
+	static char klog[1 << 20];
+	int i, fd, n, lines;
+	double start, seconds;
+
+	/* Let earlier reports age out of the ratelimit window. */
+	sleep(6);
+	ASSERT_EQ(0, klogctl(5 /* SYSLOG_ACTION_CLEAR */, NULL, 0));
+	start = now();
+	for (i = 0; i < 10000; i++) {
+		fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC);
+		ASSERT_GE(fd, 0);
+		ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_SET_FLAG, "unread", NULL, 0));
+		close(fd);
+	}
+	seconds = now() - start;
+	n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, klog, sizeof(klog) - 1);
+	ASSERT_GT(n, 0);
+	klog[n] = '\0';
+	lines = count(klog, "fs_context: unread message");
+	TH_LOG("%d report lines for 10000 contexts in %.1f s", lines, seconds);
+	EXPECT_GE(lines, 1);
+	/* 10 per 5 s window, and the window the run started in. */
+	EXPECT_LE(lines, 10 * ((int)(seconds / 5) + 2));
+}
+
+struct race {
+	int fd;			/* a reader's own fd; writers use fds[0] */
+	int fds[2];
+	int writers_done;
+	int writer;
+	/* Results, per reader. */
+	int read, timeouts_while_writing;
+	unsigned long long dropped;
+	unsigned char *seen;	/* by seq, shared: a seq read twice is a bug */
+	pthread_mutex_t *lock;
+	int duplicates;
+};
+
+#define PER_WRITER	5000
+
+static void *race_writer(void *arg)
+{
+	struct race *r = arg;
+	char key[32];
+	int i;
+
+	for (i = 0; i < PER_WRITER; i++) {
+		snprintf(key, sizeof(key), "w%d-%d", r->writer, i);
+		sys_fsconfig(r->fds[0], FSCONFIG_SET_FLAG, key, NULL, 0);
+	}
+	return NULL;
+}
+
+static void *race_reader(void *arg)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	struct race *r = arg;
+	struct fclog_record *rec;
+	fclog_t *log = fclog_new(r->fd);
+	int ep = epoll_create1(EPOLL_CLOEXEC), n, done;
+
+	epoll_ctl(ep, EPOLL_CTL_ADD, r->fd, &ev);
+	for (;;) {
+		done = __atomic_load_n(&r->writers_done, __ATOMIC_ACQUIRE);
+		n = epoll_wait(ep, &ev, 1, 2000);
+		/* Writers log without pause: silence while they do is a lost wakeup. */
+		if (n == 0 && !done &&
+		    !__atomic_load_n(&r->writers_done, __ATOMIC_ACQUIRE))
+			r->timeouts_while_writing++;
+		while (fclog_next(log, &rec) > 0) {
+			pthread_mutex_lock(r->lock);
+			if (rec->seq >= 2 * PER_WRITER || r->seen[rec->seq]++)
+				r->duplicates++;
+			pthread_mutex_unlock(r->lock);
+			r->read++;
+			fclog_record_free(rec);
+		}
+		if (done)
+			break;
+	}
+	r->dropped = fclog_dropped(log);
+	fclog_free(log);
+	close(ep);
+	return NULL;
+}
+
+/*
+ * Two writers and two readers (one on the fd, one on a dup) race on one
+ * log, readers woken by epoll: every record is read once at most, and
+ * read plus reported lost is exactly what was written.
+ */
+TEST_F_TIMEOUT(series, readers_and_writers_race, 300)
+{
+	static unsigned char seen[2 * PER_WRITER];
+	pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	struct race readers[2], writers[2];
+	pthread_t rt[2], wt[2];
+	int fds[2], i, done = 0;
+
+	fds[0] = sys_fsopen("tmpfs", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
+	ASSERT_GE(fds[0], 0);
+	fds[1] = dup(fds[0]);
+	ASSERT_GE(fds[1], 0);
+	for (i = 0; i < 2; i++) {
+		readers[i] = (struct race){ .fd = fds[i], .seen = seen,
+					    .lock = &lock };
+		writers[i] = (struct race){ .fds = { fds[0], fds[1] },
+					    .writer = i };
+		ASSERT_EQ(0, pthread_create(&rt[i], NULL, race_reader,
+					    &readers[i]));
+	}
+	for (i = 0; i < 2; i++)
+		ASSERT_EQ(0, pthread_create(&wt[i], NULL, race_writer,
+					    &writers[i]));
+	for (i = 0; i < 2; i++)
+		pthread_join(wt[i], NULL);
+	done = 1;
+	for (i = 0; i < 2; i++)
+		__atomic_store_n(&readers[i].writers_done, done, __ATOMIC_RELEASE);
+	for (i = 0; i < 2; i++)
+		pthread_join(rt[i], NULL);
+
+	TH_LOG("read %d + %d, lost %llu + %llu", readers[0].read,
+	       readers[1].read, readers[0].dropped, readers[1].dropped);
+	EXPECT_EQ(0, readers[0].duplicates + readers[1].duplicates);
+	EXPECT_EQ(0, readers[0].timeouts_while_writing +
+		     readers[1].timeouts_while_writing);
+	EXPECT_EQ(2 * PER_WRITER, readers[0].read + readers[1].read +
+				  readers[0].dropped + readers[1].dropped);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+/*
+ * An unprivileged user in its own user and mount namespaces: tmpfs mounts,
+ * and its structured records hold its own messages and nothing else.
+ */
+TEST_F(series, unprivileged_user_namespace)
+{
+	pid_t pid;
+	int status;
+
+	ASSERT_EQ(0, mkdir("/tmp/userns", 0777) && errno != EEXIST);
+	ASSERT_EQ(0, chmod("/tmp/userns", 0777));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		char map[32], buf[FSCONTEXT_LOG_RECORD_MAX];
+		int fd, mfd;
+		ssize_t n;
+
+		if (setresgid(1000, 1000, 1000) || setresuid(1000, 1000, 1000))
+			_exit(10);
+		/* Changing uid made us undumpable: /proc/self would stay root's. */
+		if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0))
+			_exit(10);
+		if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
+			_exit(11);
+		snprintf(map, sizeof(map), "0 1000 1");
+		if (write_file("/proc/self/setgroups", "deny") ||
+		    write_file("/proc/self/uid_map", map) ||
+		    write_file("/proc/self/gid_map", map))
+			_exit(12);
+		fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
+		if (fd < 0)
+			_exit(13);
+		if (sys_fsconfig(fd, FSCONFIG_SET_FLAG, "inside", NULL, 0) == 0)
+			_exit(14);
+		n = read(fd, buf, sizeof(buf) - 1);
+		if (n <= 0)
+			_exit(15);
+		buf[n] = '\0';
+		/* Our own first record, whole; nothing before or after it. */
+		if (strcmp(buf, "e tmpfs: Unknown parameter 'inside'\n") ||
+		    strcmp(buf + strlen(buf) + 1,
+			   "{\"seq\":0,\"level\":\"error\",\"source\":\"tmpfs\","
+			   "\"msg\":\"Unknown parameter 'inside'\",\"dropped\":0}"))
+			_exit(16);
+		if (read(fd, buf, sizeof(buf)) != -1 || errno != ENODATA)
+			_exit(17);
+		if (sys_fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
+			_exit(18);
+		mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0);
+		if (mfd < 0 || sys_move_mount(mfd, "", AT_FDCWD, "/tmp/userns",
+					      MOVE_MOUNT_F_EMPTY_PATH))
+			_exit(19);
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+}
+
+TEST_HARNESS_MAIN
