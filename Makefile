@@ -275,6 +275,23 @@ $(B)/guest/series/fc_log_test: $(B)/patched/source.stamp include-uapi/linux/*.h
 		$(B)/patched/src/tools/testing/selftests/filesystems/fc_log/fc_log_test.c \
 		-lpthread
 
+# The kernel's own mount-API selftests, from the stock tree against its own
+# uapi headers: they must pass on every kernel.  Programs that print no TAP
+# are wrapped by tests/tap-wrap, which reports their exit status.
+STOCK_SUITES := mount_setattr/mount_setattr_test \
+	filesystems/statmount/statmount_test proc/proc-fsconfig-hidepid
+STOCK_SUITE_BINS := $(addprefix $(B)/guest/suites/,$(notdir $(STOCK_SUITES)))
+
+$(B)/stock/headers.stamp: $(call BZIMAGE,stock)
+	@$(call kmake,stock) headers
+	@touch $@
+
+$(STOCK_SUITE_BINS): $(B)/stock/headers.stamp
+	@echo "  CC     $@"
+	@mkdir -p $(@D)
+	@$(CC) -O2 -g -static -I$(B)/stock/obj/usr/include -I$(SELFTESTS) -o $@ \
+		$(SELFTESTS)/$(filter %/$(notdir $@),$(STOCK_SUITES)).c -lpthread
+
 $(B)/guest/bin/%: userspace/tools/%.c $(B)/libfclog.a
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
@@ -293,11 +310,12 @@ $(B)/gen_init_cpio: | $(B)/stock/source.stamp
 # The guest: busybox, /init, the runner, the tests and the tools.  Built as
 # a gen_init_cpio list so that no root privileges or device nodes are needed
 # on the host.
-$(INITRAMFS): $(B)/gen_init_cpio qemu/init tests/run-tests $(GUEST_TESTS) \
-		$(SERIES_SELFTESTS) $(GUEST_TOOLS) /bin/busybox
+$(INITRAMFS): $(B)/gen_init_cpio qemu/init qemu/mkfs.ext4 tests/run-tests tests/tap-wrap \
+		$(GUEST_TESTS) $(SERIES_SELFTESTS) $(STOCK_SUITE_BINS) \
+		$(GUEST_TOOLS) /bin/busybox
 	@echo "  CPIO   $@"
 	@{ \
-	for d in /bin /dev /proc /sys /tmp /tests /tests/series /root; do \
+	for d in /bin /dev /proc /sys /tmp /mnt /tests /tests/series /suites /root; do \
 		echo "dir $$d 0755 0 0"; \
 	done; \
 	echo "nod /dev/console 0600 0 0 c 5 1"; \
@@ -313,6 +331,12 @@ $(INITRAMFS): $(B)/gen_init_cpio qemu/init tests/run-tests $(GUEST_TESTS) \
 	done; \
 	for f in $(SERIES_SELFTESTS); do \
 		echo "file /tests/series/$${f##*/} $$f 0755 0 0"; \
+	done; \
+	echo "file /bin/tap-wrap $(TOP)/tests/tap-wrap 0755 0 0"; \
+	echo "file /bin/mkfs.ext4 $(TOP)/qemu/mkfs.ext4 0755 0 0"; \
+	for f in $(STOCK_SUITE_BINS); do \
+		echo "file /suites/$${f##*/} $$f 0755 0 0"; \
+		echo "slink /tests/$${f##*/} /bin/tap-wrap 0777 0 0"; \
 	done; \
 	} > $(B)/initramfs.list
 	@$(B)/gen_init_cpio $(B)/initramfs.list > $@
