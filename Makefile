@@ -1,7 +1,7 @@
 # fc_log v2: build the series into a 6.12 kernel, boot it under QEMU, test it.
 #
-#   make check       host tests, then the guest suite on the patched kernel
-#                    and on the stock one; ends with "N passed, N failed, ..."
+#   make check       host tests, then the guest suite on the patched, the
+#                    stock and the debug kernel; ends "N passed, N failed, ..."
 #   make demo        boot the patched kernel and show what its log returns
 #   make shell       boot a kernel with an interactive shell (GUEST=stock for
 #                    the baseline; leave with "exit")
@@ -25,7 +25,9 @@
 #   build/patched/src    the same tree as a git repository: tag "base" is
 #                        the tarball, the commits on top are series/
 #   build/*/obj          kernel objects (O=), configured from qemu/kernel.config
+#   build/patched/debug-obj  the debug kernel (qemu/debug.config on top)
 #   build/guest          static test programs and tools for the guest
+#   build/host, build/fuzz  host tests and the parser's fuzz target
 #   build/check          console and result logs of the last "make check"
 
 SHELL := /bin/bash
@@ -261,7 +263,7 @@ GUEST_TOOLS := $(B)/guest/bin/fclog-demo \
 # include-uapi/; the guest runs them on the patched kernel only.
 SERIES_SELFTESTS := $(B)/guest/series/fc_log_test
 
-$(B)/guest/tests/%: tests/guest/%.c userspace/include/*.h \
+$(B)/guest/tests/%: tests/guest/%.c tests/guest/*.h userspace/include/*.h \
 		include-uapi/linux/*.h $(B)/libfclog.a | $(B)/stock/source.stamp
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
@@ -426,7 +428,8 @@ shell: $(call BZIMAGE,$(GUEST)) $(INITRAMFS)
 	@qemu/boot shell $(call BZIMAGE,$(GUEST)) $(INITRAMFS) $(GUEST)
 
 clean:
-	rm -rf $(B)/guest $(B)/check $(B)/initramfs.* $(B)/gen_init_cpio
+	rm -rf $(B)/guest $(B)/check $(B)/initramfs.* $(B)/gen_init_cpio \
+		$(B)/host $(B)/fuzz $(B)/libfclog $(B)/libfclog.a
 
 distclean:
 	rm -rf $(B)

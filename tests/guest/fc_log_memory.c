@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "mount_api.h"
+#include "slab.h"
 
 #define IDLE_CONTEXTS	3000
 #define FULL_CONTEXTS	300
@@ -28,25 +29,6 @@
 #define LOG_BOUND	(32 * 1024)
 /* Slab pages are not filled to the byte; allow for it. */
 #define SLACK		(LOG_BOUND / 8)
-
-static long slab_bytes(void)
-{
-	char line[128];
-	long kb = -1;
-	FILE *f;
-
-	/* Let freed objects settle: RCU-freed files, per-CPU slabs. */
-	sync();
-	usleep(200000);
-	f = fopen("/proc/meminfo", "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Slab: %ld kB", &kb) == 1)
-			break;
-	fclose(f);
-	return kb * 1024;
-}
 
 static int open_contexts(int *fds, int n)
 {

@@ -24,6 +24,7 @@
 
 #include "fclog.h"
 #include "mount_api.h"
+#include "slab.h"
 #include "kselftest_harness.h"
 
 #define LOG_BOUND	(32 * 1024)
@@ -34,21 +35,6 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static long slab_bytes(void)
-{
-	char line[128];
-	long kb = -1;
-	FILE *f = fopen("/proc/meminfo", "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Slab: %ld kB", &kb) == 1)
-			break;
-	fclose(f);
-	return kb * 1024;
 }
 
 /* Write @s to a /proc file; returns 0 or -1. */
