@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "mount_api.h"
-#include "slab.h"
+#include "fctest.h"
 
 #define IDLE_CONTEXTS	3000
 #define FULL_CONTEXTS	300
@@ -86,7 +86,7 @@ static long full_log_bytes(int *fds, size_t keylen, long idle)
 int main(void)
 {
 	struct rlimit rl = { IDLE_CONTEXTS + 64, IDLE_CONTEXTS + 64 };
-	int patched = !strcmp(getenv("FCTEST_KERNEL") ?: "", "patched");
+	bool patched = fctest_kernel_is("patched");
 	long before, after, idle, full, longest;
 	static int fds[IDLE_CONTEXTS];
 

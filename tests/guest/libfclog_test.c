@@ -17,13 +17,9 @@
 #include <unistd.h>
 
 #include "fclog.h"
+#include "fctest.h"
 #include "mount_api.h"
 #include "kselftest_harness.h"
-
-static int patched(void)
-{
-	return !strcmp(getenv("FCTEST_KERNEL") ?: "", "patched");
-}
 
 /* One error, then 1000 warnings: what the library counts is what was lost. */
 TEST(flood_reports_exactly_the_evicted)
@@ -33,7 +29,7 @@ TEST(flood_reports_exactly_the_evicted)
 	fclog_t *log;
 
 	fd = sys_fsopen("vfat", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
-	if (fd < 0 && errno == EINVAL && !patched())
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())
 		SKIP(return, "no structured logs on this kernel");
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_SET_FLAG, "nosuch", NULL, 0));
@@ -89,7 +85,7 @@ TEST(watcher_streams_records_written_while_it_waits)
 	pid_t pid;
 
 	fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
-	if (fd < 0 && errno == EINVAL && !patched())
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())
 		SKIP(return, "no structured logs on this kernel");
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, pipe(out));

@@ -24,7 +24,7 @@
 
 #include "fclog.h"
 #include "mount_api.h"
-#include "slab.h"
+#include "fctest.h"
 #include "kselftest_harness.h"
 
 #define LOG_BOUND	(32 * 1024)
@@ -58,7 +58,7 @@ FIXTURE_SETUP(series)
 	int fd;
 	ssize_t n;
 
-	if (!strcmp(getenv("FCTEST_KERNEL") ?: "", "stock"))
+	if (!fctest_kernel_has_series())
 		SKIP(return, "the stock kernel has no bounded, structured log");
 	/* vfat prints every obsolete option to the console too: keep it quiet. */
 	fd = open("/proc/sys/kernel/printk", O_RDONLY);
@@ -85,7 +85,7 @@ FIXTURE_TEARDOWN(series)
  */
 TEST_F_TIMEOUT(series, a_million_messages, 600)
 {
-	const int debug = !strcmp(getenv("FCTEST_KERNEL") ?: "", "debug");
+	const int debug = fctest_kernel_is("debug");
 	const int total = debug ? 20000 : 1000000, tenth = total / 10;
 	double t0, t_first = 0, t_last_start = 0, t_end;
 	long before, after;

@@ -6,7 +6,7 @@
  * decodes to the message with each byte that is not UTF-8 as U+FFFD.
  *
  * On the stock kernel FSOPEN_STRUCTURED_LOG does not exist: the tests skip
- * there and fail on the patched kernel.
+ * there and fail on every kernel that carries the series.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <jansson.h>
 
+#include "fctest.h"
 #include "mount_api.h"
 #include "kselftest_harness.h"
 
@@ -23,8 +24,7 @@
 /* fsopen tmpfs with a structured log, or SKIP where the kernel lacks it. */
 #define OPEN_STRUCTURED(fd) do {					\
 	fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG); \
-	if (fd < 0 && errno == EINVAL &&				\
-	    strcmp(getenv("FCTEST_KERNEL") ?: "", "patched"))		\
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())	\
 		SKIP(return, "no structured logs on this kernel");	\
 	ASSERT_GE(fd, 0);						\
 } while (0)
