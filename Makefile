@@ -5,6 +5,9 @@
 #   make demo        boot the patched kernel and show what its log returns
 #   make shell       boot a kernel with an interactive shell (GUEST=stock for
 #                    the baseline; leave with "exit")
+#   make bench       stock against patched, side by side: both kernels booted
+#                    in turn, BENCH_ROUNDS times; one table of medians
+#                    (bench-run: the same with the kernels already built)
 #   make kernel      build the patched kernel only      (build/patched)
 #   make baseline    build the stock kernel only        (build/stock)
 #   make debug-kernel  the patched kernel with KASAN, kmemleak, lockdep, UBSAN
@@ -13,12 +16,17 @@
 #   make bisect-check    build the kernel after each patch of the series
 #   make lint        checkpatch --strict on every patch of the series
 #   make uapi-check  include-uapi/ must equal the series' uapi headers
+#   make lib         libfclog, static and shared    (build/libfclog.{a,so})
+#   make install-lib install its header, libraries and pkg-config file
+#                    (PREFIX=/usr/local, LIBDIR, INCLUDEDIR, DESTDIR)
 #   make deps        install the Debian packages this needs (run as root)
 #   make clean       remove what was built, keep the extracted kernel trees
 #   make distclean   remove build/ entirely
 #
 # Variables: ONLY=prog[,prog] runs only those test programs in the guest;
-# FCTEST_TIMEOUT=seconds bounds each guest boot (default 900).
+# FCTEST_TIMEOUT=seconds bounds each guest boot (default 900);
+# BENCH_ROUNDS=n boots per kernel in make bench (default 3), BENCH_SCALE=x
+# scales its iteration counts (default 1; 0.05 for a quick look).
 #
 # Everything is built in build/, which git ignores:
 #   build/stock/src      linux-source-6.12 as Debian ships it
@@ -29,6 +37,7 @@
 #   build/guest          static test programs and tools for the guest
 #   build/host, build/fuzz  host tests and the parser's fuzz target
 #   build/check          console and result logs of the last "make check"
+#   build/bench          the benchmark's programs, rounds and results.json
 
 SHELL := /bin/bash
 .DELETE_ON_ERROR:
@@ -74,7 +83,8 @@ BZIMAGE = $(B)/$(1)/obj/arch/x86/boot/bzImage
 INITRAMFS := $(B)/initramfs.cpio
 
 .PHONY: all check demo shell kernel baseline initramfs deps clean distclean \
-	host-tests export-series bisect-check lint uapi-check debug-kernel FORCE
+	host-tests export-series bisect-check lint uapi-check debug-kernel \
+	lib install-lib FORCE
 all: kernel baseline initramfs host-tests
 
 # ---------------------------------------------------------------- packages
@@ -261,7 +271,9 @@ GUEST_TOOLS := $(B)/guest/bin/fclog-demo \
 	$(patsubst userspace/tools/%.c,$(B)/guest/bin/%,$(wildcard userspace/tools/*.c))
 # The series' own kselftests, built from the patched tree against
 # include-uapi/; the guest runs them on the patched kernel only.
-SERIES_SELFTESTS := $(B)/guest/series/fc_log_test
+SERIES_SELFTEST_DIR := $(B)/patched/src/tools/testing/selftests/filesystems/fc_log
+SERIES_SELFTESTS := $(B)/guest/series/fc_log_test \
+	$(B)/guest/series/fc_log_reject_test
 
 $(B)/guest/tests/%: tests/guest/%.c tests/guest/*.h userspace/include/*.h \
 		include-uapi/linux/*.h $(B)/libfclog.a | $(B)/stock/source.stamp
@@ -270,12 +282,11 @@ $(B)/guest/tests/%: tests/guest/%.c tests/guest/*.h userspace/include/*.h \
 	@$(CC) $(TEST_CFLAGS) -static $(USER_CPPFLAGS) -I$(SELFTESTS) -o $@ $< \
 		$(B)/libfclog.a -ljansson -lpthread
 
-$(B)/guest/series/fc_log_test: $(B)/patched/source.stamp include-uapi/linux/*.h
+$(B)/guest/series/%: $(B)/patched/source.stamp include-uapi/linux/*.h
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
 	@$(CC) $(TEST_CFLAGS) -static -I$(TOP)/include-uapi -o $@ \
-		$(B)/patched/src/tools/testing/selftests/filesystems/fc_log/fc_log_test.c \
-		-lpthread
+		$(SERIES_SELFTEST_DIR)/$*.c -lpthread
 
 # The kernel's own mount-API selftests, from the stock tree against its own
 # uapi headers: they must pass on every kernel.  Programs that print no TAP
@@ -351,6 +362,10 @@ initramfs: $(INITRAMFS)
 # (the host and the guest are both x86_64 with the same libc).
 LIBFCLOG_SRCS := $(wildcard userspace/lib/*.c)
 LIBFCLOG_HDRS := userspace/include/fclog.h
+# The soname changes only when the ABI breaks (a field removed or moved,
+# a signature changed); fields are added at the end of the record.
+LIBFCLOG_VERSION := 1.0.0
+LIBFCLOG_SONAME := libfclog.so.1
 
 $(B)/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
 	@echo "  AR     $@"
@@ -359,6 +374,35 @@ $(B)/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
 		$(CC) $(CFLAGS) $(USER_CPPFLAGS) -c -o $(B)/libfclog/$$(basename $$c .c).o $$c || exit 1; \
 	done
 	@ar rcs $@ $(patsubst userspace/lib/%.c,$(B)/libfclog/%.o,$(LIBFCLOG_SRCS))
+
+# The same sources as position-independent objects, for the shared library.
+$(B)/libfclog.so: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
+	@echo "  LD     $@"
+	@mkdir -p $(B)/libfclog/pic
+	@for c in $(LIBFCLOG_SRCS); do \
+		$(CC) $(CFLAGS) -fPIC $(USER_CPPFLAGS) -c -o $(B)/libfclog/pic/$$(basename $$c .c).o $$c || exit 1; \
+	done
+	@$(CC) -shared -Wl,-soname,$(LIBFCLOG_SONAME) -o $@ \
+		$(patsubst userspace/lib/%.c,$(B)/libfclog/pic/%.o,$(LIBFCLOG_SRCS)) -ljansson
+
+lib: $(B)/libfclog.a $(B)/libfclog.so
+
+# DESTDIR-aware, for packaging; the .pc file is written with the paths used.
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+
+install-lib: lib userspace/libfclog.pc.in
+	@echo "  INSTALL libfclog to $(DESTDIR)$(PREFIX)"
+	@install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig
+	@install -m 0644 $(LIBFCLOG_HDRS) $(DESTDIR)$(INCLUDEDIR)/
+	@install -m 0644 $(B)/libfclog.a $(DESTDIR)$(LIBDIR)/
+	@install -m 0755 $(B)/libfclog.so $(DESTDIR)$(LIBDIR)/libfclog.so.$(LIBFCLOG_VERSION)
+	@ln -sf libfclog.so.$(LIBFCLOG_VERSION) $(DESTDIR)$(LIBDIR)/$(LIBFCLOG_SONAME)
+	@ln -sf $(LIBFCLOG_SONAME) $(DESTDIR)$(LIBDIR)/libfclog.so
+	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(LIBFCLOG_VERSION)|' \
+		userspace/libfclog.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libfclog.pc
 
 # --------------------------------------------------------------- host tests
 
@@ -371,6 +415,9 @@ $(B)/host/tests/%: tests/host/%.c $(B)/libfclog.a
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
 	@$(CC) $(CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
+# It compiles the tool in, against a fake kernel.
+$(B)/host/tests/fclog_retry_test: userspace/tools/fclog-retry.c \
+	userspace/include/mount_api.h
 
 # The parser under libFuzzer, AddressSanitizer and UBSan (tests/host/fuzz_test.sh).
 FUZZER := $(B)/fuzz/fclog_parse_fuzz
@@ -427,9 +474,59 @@ GUEST ?= patched
 shell: $(call BZIMAGE,$(GUEST)) $(INITRAMFS)
 	@qemu/boot shell $(call BZIMAGE,$(GUEST)) $(INITRAMFS) $(GUEST)
 
+# ------------------------------------------------------------------- bench
+
+# make bench: the same microbenchmark (tests/bench/fc_log_bench.c) in the
+# stock and the patched kernel, booted in turn as check boots them (TCG,
+# same -smp/-m), stock, patched, stock, patched...: BENCH_ROUNDS rounds, so
+# that a change in the host's load hits both (tests/bench/run).  After each
+# pair libfclog's parser is timed on the host.  tests/bench/report prints
+# the table (medians across rounds, ratio, spread, the issue's goals) and
+# writes build/bench/results.json; each boot's logs are in
+# build/bench/round-N/.  The benchmark has its own initramfs (busybox,
+# /init, the program): bench-run needs no kernel tree but gen_init_cpio.
+BENCH_ROUNDS ?= 3
+BENCH_SCALE ?= 1
+BENCH_DIR := $(B)/bench
+BENCH_INITRAMFS := $(BENCH_DIR)/initramfs.cpio
+
+$(BENCH_DIR)/fc_log_bench: tests/bench/fc_log_bench.c tests/guest/fctest.h \
+		userspace/include/*.h include-uapi/linux/*.h
+	@echo "  CC     $@"
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS) -static $(USER_CPPFLAGS) -Itests/guest -o $@ $< -lpthread
+
+$(BENCH_DIR)/fclog_parse_bench: tests/bench/fclog_parse_bench.c $(B)/libfclog.a
+	@echo "  CC     $@"
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
+
+$(BENCH_INITRAMFS): $(B)/gen_init_cpio qemu/init $(BENCH_DIR)/fc_log_bench /bin/busybox
+	@echo "  CPIO   $@"
+	@{ \
+	for d in /bin /dev /proc /sys /tmp /mnt /bench /root; do \
+		echo "dir $$d 0755 0 0"; \
+	done; \
+	echo "nod /dev/console 0600 0 0 c 5 1"; \
+	echo "file /bin/busybox /bin/busybox 0755 0 0"; \
+	echo "slink /bin/sh busybox 0777 0 0"; \
+	echo "file /init $(TOP)/qemu/init 0755 0 0"; \
+	echo "file /bench/fc_log_bench $(BENCH_DIR)/fc_log_bench 0755 0 0"; \
+	} > $(BENCH_DIR)/initramfs.list
+	@$(B)/gen_init_cpio $(BENCH_DIR)/initramfs.list > $@
+
+.PHONY: bench bench-run
+bench: $(call BZIMAGE,stock) $(call BZIMAGE,patched) bench-run
+
+bench-run: $(BENCH_INITRAMFS) $(BENCH_DIR)/fclog_parse_bench
+	@BENCH_ROUNDS=$(BENCH_ROUNDS) BENCH_SCALE=$(BENCH_SCALE) tests/bench/run \
+		$(BENCH_DIR) $(call BZIMAGE,stock) $(call BZIMAGE,patched) \
+		$(BENCH_INITRAMFS) $(BENCH_DIR)/fc_log_bench \
+		$(BENCH_DIR)/fclog_parse_bench
+
 clean:
-	rm -rf $(B)/guest $(B)/check $(B)/initramfs.* $(B)/gen_init_cpio \
-		$(B)/host $(B)/fuzz $(B)/libfclog $(B)/libfclog.a
+	rm -rf $(B)/guest $(B)/check $(B)/bench $(B)/initramfs.* $(B)/gen_init_cpio \
+		$(B)/host $(B)/fuzz $(B)/libfclog $(B)/libfclog.a $(B)/libfclog.so
 
 distclean:
 	rm -rf $(B)

@@ -104,7 +104,7 @@
  * The largest record read() returns from a structured log: a buffer of this
  * size never fails with EMSGSIZE.
  */
-#define FSCONTEXT_LOG_RECORD_MAX	8192
+#define FSCONTEXT_LOG_RECORD_MAX	16384
 
 /*
  * The type of fsconfig() call made.

@@ -14,12 +14,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fclog_record *rec;
 	char err[128];
+	size_t i;
 
 	if (fclog_parse(data, size, &rec, err, sizeof(err)) == 0) {
 		/* An accepted record has every string and a known level. */
 		if (!rec->text || !rec->source || !rec->msg ||
 		    rec->level > FCLOG_ERROR || strlen(rec->msg) > rec->msg_len)
 			abort();
+		/* Rejection fields are consistent: a name for every enum. */
+		if (rec->reason > FCLOG_REASON_OTHER || rec->op > FCLOG_OP_OTHER ||
+		    !rec->reason_name != (rec->reason == FCLOG_REASON_NONE) ||
+		    !rec->op_name != (rec->op == FCLOG_OP_NONE) ||
+		    rec->errnum < 0 || !rec->sb_type != !rec->sb_id ||
+		    (!rec->params && rec->nparams))
+			abort();
+		for (i = 0; i < rec->nparams; i++)
+			if (!rec->params[i])
+				abort();
 		fclog_record_free(rec);
 	} else if (rec || !err[0]) {
 		abort();	/* a refusal leaves nothing and says why */

@@ -30,18 +30,6 @@
 /* Slab pages are not filled to the byte; allow for it. */
 #define SLACK		(LOG_BOUND / 8)
 
-static int open_contexts(int *fds, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		fds[i] = sys_fsopen("tmpfs", FSOPEN_CLOEXEC);
-		if (fds[i] < 0)
-			return -1;
-	}
-	return 0;
-}
-
 static void fill(int fd, size_t keylen)
 {
 	char key[256];
@@ -51,19 +39,6 @@ static void fill(int fd, size_t keylen)
 	for (i = 0; i < MESSAGES; i++) {
 		snprintf(key, sizeof(key), "%0*d", (int)keylen, i);
 		sys_fsconfig(fd, FSCONFIG_SET_FLAG, key, NULL, 0);
-	}
-}
-
-/* Read everything back so that closing reports nothing, then close. */
-static void close_all(int *fds, int n)
-{
-	char buf[2048];
-	int i;
-
-	for (i = 0; i < n; i++) {
-		while (read(fds[i], buf, sizeof(buf)) > 0)
-			;
-		close(fds[i]);
 	}
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers shared by the guest tests: which kernel they run on, and slab
- * memory as /proc/meminfo reports it.
+ * Helpers shared by the guest tests and the benchmark (tests/bench): which
+ * kernel they run on, a clock, contexts by the thousand, and slab memory as
+ * /proc/meminfo reports it.
  */
 #ifndef FCTEST_H
 #define FCTEST_H
@@ -10,7 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "mount_api.h"
 
 /* The kernel under test, from fctest.kernel= on the command line. */
 static inline bool fctest_kernel_is(const char *name)
@@ -27,6 +31,41 @@ static inline bool fctest_kernel_is(const char *name)
 static inline bool fctest_kernel_has_series(void)
 {
 	return !fctest_kernel_is("stock");
+}
+
+/* CLOCK_MONOTONIC, in seconds. */
+static inline double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* @n idle tmpfs contexts into @fds; -1 (errno set) if one cannot be opened. */
+static inline int open_contexts(int *fds, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		fds[i] = sys_fsopen("tmpfs", FSOPEN_CLOEXEC);
+		if (fds[i] < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Read everything back so that closing reports nothing, then close. */
+static inline void close_all(int *fds, int n)
+{
+	char buf[2048];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		while (read(fds[i], buf, sizeof(buf)) > 0)
+			;
+		close(fds[i]);
+	}
 }
 
 /* "Slab:" in bytes, or a negative number if it cannot be read. */

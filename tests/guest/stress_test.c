@@ -29,14 +29,6 @@
 
 #define LOG_BOUND	(32 * 1024)
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Write @s to a /proc file; returns 0 or -1. */
 static int write_file(const char *path, const char *s)
 {
@@ -322,7 +314,10 @@ TEST_F(series, unprivileged_user_namespace)
 		if (strcmp(buf, "e tmpfs: Unknown parameter 'inside'\n") ||
 		    strcmp(buf + strlen(buf) + 1,
 			   "{\"seq\":0,\"level\":\"error\",\"source\":\"tmpfs\","
-			   "\"msg\":\"Unknown parameter 'inside'\",\"dropped\":0}"))
+			   "\"msg\":\"Unknown parameter 'inside'\",\"dropped\":0,"
+			   "\"reason\":\"unknown_param\",\"param\":\"inside\","
+			   "\"errno\":22,\"op\":\"set_flag\","
+			   "\"recoverable\":true}"))
 			_exit(16);
 		if (read(fd, buf, sizeof(buf)) != -1 || errno != ENODATA)
 			_exit(17);

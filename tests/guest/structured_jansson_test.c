@@ -36,9 +36,18 @@
 static json_t *log_and_parse(struct __test_metadata *_metadata, int fd,
 			     const char *key)
 {
-	static const char * const fields[] = {
-		"seq", "level", "source", "msg", "dropped",
+	/* The record's own fields, then the report of an unknown parameter. */
+	static const struct {
+		const char *name;
+		json_type type;
+	} fields[] = {
+		{ "seq", JSON_INTEGER }, { "level", JSON_STRING },
+		{ "source", JSON_STRING }, { "msg", JSON_STRING },
+		{ "dropped", JSON_INTEGER }, { "reason", JSON_STRING },
+		{ "param", JSON_STRING }, { "errno", JSON_INTEGER },
+		{ "op", JSON_STRING }, { "recoverable", JSON_TRUE },
 	};
+	const size_t nr_fields = sizeof(fields) / sizeof(fields[0]);
 	char buf[FSCONTEXT_LOG_RECORD_MAX];
 	json_error_t error;
 	size_t text, i;
@@ -68,36 +77,49 @@ static json_t *log_and_parse(struct __test_metadata *_metadata, int fd,
 		       (int)(n - text - 1), buf + text + 1);
 		return NULL;
 	}
-	if (!json_is_object(obj) || json_object_size(obj) != 5) {
-		TH_LOG("not an object of five fields");
+	if (!json_is_object(obj) || json_object_size(obj) != nr_fields) {
+		TH_LOG("not an object of %zu fields", nr_fields);
 		json_decref(obj);
 		return NULL;
 	}
-	for (i = 0; i < 5; i++) {
-		json_t *v = json_object_get(obj, fields[i]);
-		int want_int = !strcmp(fields[i], "seq") ||
-			       !strcmp(fields[i], "dropped");
+	for (i = 0; i < nr_fields; i++) {
+		json_t *v = json_object_get(obj, fields[i].name);
 
-		if (!v || (want_int ? !json_is_integer(v) : !json_is_string(v))) {
-			TH_LOG("field %s missing or mistyped", fields[i]);
+		if (!v || json_typeof(v) != fields[i].type) {
+			TH_LOG("field %s missing or mistyped", fields[i].name);
 			json_decref(obj);
 			return NULL;
 		}
 	}
+	if (strcmp(json_string_value(json_object_get(obj, "reason")),
+		   "unknown_param") ||
+	    json_integer_value(json_object_get(obj, "errno")) != EINVAL ||
+	    strcmp(json_string_value(json_object_get(obj, "op")), "set_flag")) {
+		TH_LOG("not the report of an unknown flag");
+		json_decref(obj);
+		return NULL;
+	}
 	return obj;
 }
 
-/* Check that "msg" is "Unknown parameter '<want>'", byte for byte. */
+/*
+ * Check that "msg" is "Unknown parameter '<want>'" and "param" is <want>,
+ * byte for byte.
+ */
 static int msg_is(json_t *obj, const char *want)
 {
 	json_t *msg = json_object_get(obj, "msg");
+	json_t *param = json_object_get(obj, "param");
 	char expected[1024];
 	int len;
 
 	len = snprintf(expected, sizeof(expected), "Unknown parameter '%s'",
 		       want);
+	/* The key comes back in "param" exactly as in the message. */
 	return json_string_length(msg) == (size_t)len &&
-	       !memcmp(json_string_value(msg), expected, len);
+	       !memcmp(json_string_value(msg), expected, len) &&
+	       json_string_length(param) == strlen(want) &&
+	       !memcmp(json_string_value(param), want, strlen(want));
 }
 
 TEST(every_byte_in_a_key)

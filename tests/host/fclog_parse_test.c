@@ -2,14 +2,18 @@
 /*
  * libfclog on the host, from fixtures: records of every kind parse into
  * the right fields, malformed ones are refused with a reason, and the reader
- * counts drops and gaps.  TAP, with a closing summary line.
+ * counts drops and gaps and collects rejections.  TAP, with a closing
+ * summary line.
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <jansson.h>
 #include <linux/mount.h>
 
 #include "fclog.h"
@@ -231,6 +235,497 @@ static void reader_counts_drops_and_gaps(void)
 	close(sv[0]);
 }
 
+/* ---------------------------------------------------- structured rejections */
+
+/* Parse LINE + JSON(@extra); 0 on success, the error in @err otherwise. */
+static int parse_extra(const char *extra, struct fclog_record **rec, char *err,
+		       size_t errlen)
+{
+	char buf[4096], json[3500];
+
+	snprintf(json, sizeof(json), JSON("%s"), extra);
+	err[0] = '\0';
+	return fclog_parse(buf, record(buf, LINE, json), rec, err, errlen);
+}
+
+static int streq(const char *a, const char *b)
+{
+	return a && b && !strcmp(a, b);
+}
+
+/* Every reason of the schema, with the errno it comes with (0: none). */
+static void every_reason(void)
+{
+	static const struct {
+		const char *name;
+		enum fclog_reason reason;
+		int errnum;
+	} reasons[] = {
+		{ "unknown_param", FCLOG_REASON_UNKNOWN_PARAM, EINVAL },
+		{ "bad_value", FCLOG_REASON_BAD_VALUE, EINVAL },
+		{ "value_not_expected", FCLOG_REASON_VALUE_NOT_EXPECTED, EINVAL },
+		{ "value_required", FCLOG_REASON_VALUE_REQUIRED, EINVAL },
+		{ "unsupported", FCLOG_REASON_UNSUPPORTED, EINVAL },
+		{ "deprecated", FCLOG_REASON_DEPRECATED, 0 },
+		{ "invalid_uid", FCLOG_REASON_INVALID_UID, EINVAL },
+		{ "invalid_gid", FCLOG_REASON_INVALID_GID, EINVAL },
+		{ "duplicate_source", FCLOG_REASON_DUPLICATE_SOURCE, EINVAL },
+		{ "lsm_denied", FCLOG_REASON_LSM_DENIED, EACCES },
+		{ "lookup_failed", FCLOG_REASON_LOOKUP_FAILED, ENOENT },
+		{ "not_blockdev", FCLOG_REASON_NOT_BLOCKDEV, ENOTBLK },
+		{ "not_capable", FCLOG_REASON_NOT_CAPABLE, EPERM },
+		{ "sb_exists", FCLOG_REASON_SB_EXISTS, EBUSY },
+		{ "sb_other_userns", FCLOG_REASON_SB_OTHER_USERNS, EBUSY },
+		{ "ro_conflict", FCLOG_REASON_RO_CONFLICT, EBUSY },
+		{ "sb_reused", FCLOG_REASON_SB_REUSED, 0 },
+		{ "create_failed", FCLOG_REASON_CREATE_FAILED, EBUSY },
+	};
+	char extra[256], name[96], err[128];
+	struct fclog_record *rec;
+	size_t i;
+	int ok;
+
+	for (i = 0; i < sizeof(reasons) / sizeof(reasons[0]); i++) {
+		if (reasons[i].errnum)
+			snprintf(extra, sizeof(extra),
+				 ",\"reason\":\"%s\",\"errno\":%d",
+				 reasons[i].name, reasons[i].errnum);
+		else
+			snprintf(extra, sizeof(extra), ",\"reason\":\"%s\"",
+				 reasons[i].name);
+		ok = !parse_extra(extra, &rec, err, sizeof(err)) &&
+		     rec->reason == reasons[i].reason &&
+		     streq(rec->reason_name, reasons[i].name) &&
+		     streq(fclog_reason_name(rec->reason), reasons[i].name) &&
+		     rec->errnum == reasons[i].errnum &&
+		     fclog_record_is_rejection(rec) == !!reasons[i].errnum;
+		snprintf(name, sizeof(name), "reason %s%s", reasons[i].name,
+			 reasons[i].errnum ? " (a rejection)" : " (no rejection)");
+		check(ok, name, err);
+		fclog_record_free(rec);
+	}
+	/* A reason or op newer than the library is kept, not refused. */
+	ok = !parse_extra(",\"reason\":\"quota_exceeded\",\"errno\":122,"
+			  "\"op\":\"set_future\"", &rec, err, sizeof(err)) &&
+	     rec->reason == FCLOG_REASON_OTHER &&
+	     streq(rec->reason_name, "quota_exceeded") &&
+	     !fclog_reason_name(rec->reason) && fclog_record_is_rejection(rec) &&
+	     rec->op == FCLOG_OP_OTHER && streq(rec->op_name, "set_future");
+	check(ok, "unknown reason and op: FCLOG_*_OTHER, names kept", err);
+	fclog_record_free(rec);
+}
+
+/* The schema's four examples, every field checked. */
+static void schema_examples(void)
+{
+	struct fclog_record *rec;
+	char err[128];
+	int ok;
+
+	ok = !parse_extra(",\"reason\":\"bad_value\",\"param\":\"size\","
+			  "\"value\":\"abc\",\"errno\":22,\"op\":\"set_string\","
+			  "\"recoverable\":true", &rec, err, sizeof(err)) &&
+	     rec->reason == FCLOG_REASON_BAD_VALUE && streq(rec->param, "size") &&
+	     streq(rec->value, "abc") && !rec->value_truncated &&
+	     rec->errnum == EINVAL && rec->op == FCLOG_OP_SET_STRING &&
+	     rec->recoverable == FCLOG_TRI_TRUE && !rec->sb_type &&
+	     !rec->params && rec->params_applied == FCLOG_TRI_UNKNOWN;
+	check(ok, "example: bad_value", err);
+	fclog_record_free(rec);
+
+	ok = !parse_extra(",\"reason\":\"sb_exists\",\"errno\":16,"
+			  "\"op\":\"create_excl\",\"recoverable\":true,"
+			  "\"superblock\":{\"type\":\"debugfs\",\"id\":\"debugfs\"},"
+			  "\"create_would_reuse\":true", &rec, err, sizeof(err)) &&
+	     rec->reason == FCLOG_REASON_SB_EXISTS && rec->errnum == EBUSY &&
+	     rec->op == FCLOG_OP_CREATE_EXCL && streq(rec->sb_type, "debugfs") &&
+	     streq(rec->sb_id, "debugfs") && rec->create_would_reuse &&
+	     !rec->param;
+	check(ok, "example: sb_exists", err);
+	fclog_record_free(rec);
+
+	ok = !parse_extra(",\"reason\":\"create_failed\",\"errno\":16,"
+			  "\"op\":\"create_excl\",\"recoverable\":false",
+			  &rec, err, sizeof(err)) &&
+	     rec->reason == FCLOG_REASON_CREATE_FAILED &&
+	     rec->recoverable == FCLOG_TRI_FALSE && fclog_record_is_rejection(rec);
+	check(ok, "example: create_failed, unrecoverable", err);
+	fclog_record_free(rec);
+
+	ok = !parse_extra(",\"reason\":\"sb_reused\",\"superblock\":"
+			  "{\"type\":\"debugfs\",\"id\":\"debugfs\",\"dev\":7},"
+			  "\"params\":[\"mode\",\"uid\"],\"params_applied\":true",
+			  &rec, err, sizeof(err)) &&
+	     rec->reason == FCLOG_REASON_SB_REUSED && !rec->errnum &&
+	     !fclog_record_is_rejection(rec) && rec->nparams == 2 &&
+	     streq(rec->params[0], "mode") && streq(rec->params[1], "uid") &&
+	     !rec->params_truncated && rec->params_applied == FCLOG_TRI_TRUE;
+	check(ok, "example: sb_reused (unknown superblock field ignored)", err);
+	fclog_record_free(rec);
+
+	ok = !parse_extra(",\"reason\":\"sb_reused\",\"superblock\":"
+			  "{\"type\":\"x\",\"id\":\"\"},\"params\":[],"
+			  "\"params_truncated\":true,\"params_applied\":false",
+			  &rec, err, sizeof(err)) &&
+	     rec->params && rec->nparams == 0 && rec->params_truncated &&
+	     rec->params_applied == FCLOG_TRI_FALSE && streq(rec->sb_id, "");
+	check(ok, "sb_reused: empty params, truncated, not applied", err);
+	fclog_record_free(rec);
+
+	/* Fields may be added, next to the new ones too. */
+	ok = !parse_extra(",\"reason\":\"unknown_param\",\"param\":\"x\","
+			  "\"errno\":22,\"hint\":{\"a\":[1]},\"errno_name\":\"EINVAL\"",
+			  &rec, err, sizeof(err)) &&
+	     rec->reason == FCLOG_REASON_UNKNOWN_PARAM && streq(rec->param, "x");
+	check(ok, "unknown fields beside the rejection fields are ignored", err);
+	fclog_record_free(rec);
+
+	/* Nothing of a rejection in a record without the fields. */
+	ok = !parse_extra("", &rec, err, sizeof(err)) &&
+	     rec->reason == FCLOG_REASON_NONE && !rec->reason_name &&
+	     !rec->param && !rec->value && !rec->errnum &&
+	     rec->op == FCLOG_OP_NONE && rec->recoverable == FCLOG_TRI_UNKNOWN &&
+	     !fclog_record_is_rejection(rec);
+	check(ok, "a record without rejection fields has none", err);
+	fclog_record_free(rec);
+	ok = !fclog_parse(LINE, strlen(LINE), &rec, err, sizeof(err)) &&
+	     !rec->structured && rec->reason == FCLOG_REASON_NONE &&
+	     !rec->param && !rec->errnum && !fclog_record_is_rejection(rec);
+	check(ok, "a legacy line parses with no reason", err);
+	fclog_record_free(rec);
+}
+
+/* A value the kernel cut at 256 bytes, escaped as the encoder does. */
+static void truncated_value(void)
+{
+	char extra[2048], err[128];
+	struct fclog_record *rec;
+	int i, pos, ok;
+
+	pos = sprintf(extra, ",\"reason\":\"bad_value\",\"param\":\"k\","
+		      "\"value\":\"");
+	for (i = 0; i < 253; i++)
+		pos += sprintf(extra + pos, "\\u00%02x", 1 + i % 31);
+	pos += sprintf(extra + pos, "\u00e9\"");	/* 255 bytes, cut at 256 */
+	sprintf(extra + pos, ",\"value_truncated\":true,\"errno\":22");
+	ok = !parse_extra(extra, &rec, err, sizeof(err)) &&
+	     rec->value && strlen(rec->value) == 255 && rec->value_truncated &&
+	     rec->value[0] == 1 && !strcmp(rec->value + 253, "\xc3\xa9");
+	check(ok, "value_truncated with a 255-byte escaped value", err);
+	fclog_record_free(rec);
+}
+
+/* Every new field with the wrong type: refused, with a message naming it. */
+static void wrong_types(void)
+{
+	static const struct {
+		const char *extra, *names;
+	} cases[] = {
+		{ ",\"reason\":1", "reason" },
+		{ ",\"reason\":null", "reason" },
+		{ ",\"param\":true", "param" },
+		{ ",\"param\":\"a\\u0000b\"", "param" },
+		{ ",\"param_truncated\":\"yes\"", "param_truncated" },
+		{ ",\"value\":[\"abc\"]", "value" },
+		{ ",\"value\":42", "value" },
+		{ ",\"value_truncated\":1", "value_truncated" },
+		{ ",\"errno\":\"22\"", "errno" },
+		{ ",\"errno\":22.0", "errno" },
+		{ ",\"errno\":0", "errno" },
+		{ ",\"errno\":-22", "errno" },
+		{ ",\"errno\":4096", "errno" },
+		{ ",\"errno\":true", "errno" },
+		{ ",\"op\":6", "op" },
+		{ ",\"recoverable\":\"true\"", "recoverable" },
+		{ ",\"recoverable\":0", "recoverable" },
+		{ ",\"superblock\":\"debugfs\"", "superblock" },
+		{ ",\"superblock\":[\"debugfs\",\"debugfs\"]", "superblock" },
+		{ ",\"superblock\":null", "superblock" },
+		{ ",\"superblock\":{\"id\":\"x\"}", "superblock" },
+		{ ",\"superblock\":{\"type\":\"x\"}", "superblock" },
+		{ ",\"superblock\":{\"type\":1,\"id\":\"x\"}", "superblock.type" },
+		{ ",\"superblock\":{\"type\":\"x\",\"id\":null}", "superblock.id" },
+		{ ",\"superblock\":{\"type\":\"x\",\"id\":\"a\",\"id\":\"b\"}",
+		  "duplicate" },
+		{ ",\"create_would_reuse\":\"true\"", "create_would_reuse" },
+		{ ",\"params\":\"mode\"", "params" },
+		{ ",\"params\":{\"mode\":1}", "params" },
+		{ ",\"params\":[1]", "params[0]" },
+		{ ",\"params\":[\"mode\",null]", "params[1]" },
+		{ ",\"params\":[\"mode\",[\"uid\"]]", "params[1]" },
+		{ ",\"params\":[\"mode\",\"u\\u0000id\"]", "params[1]" },
+		{ ",\"params_truncated\":\"no\"", "params_truncated" },
+		{ ",\"params_applied\":1", "params_applied" },
+	};
+	char name[160], err[128];
+	struct fclog_record *rec;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ret = parse_extra(cases[i].extra, &rec, err, sizeof(err));
+		snprintf(name, sizeof(name), "refused: %s (%s)", cases[i].extra + 1,
+			 err);
+		check(ret == -1 && !rec && strstr(err, cases[i].names), name,
+		      ret ? "the message does not name the field" : "parsed");
+	}
+}
+
+/*
+ * A record of exactly FSCONTEXT_LOG_RECORD_MAX bytes with every rejection
+ * field parses, and the reader reads it whole.  Built from the macro, so
+ * that it follows the uapi header when the bound grows.
+ */
+static void maximum_rejection_record(void)
+{
+	static char buf[FSCONTEXT_LOG_RECORD_MAX], json[FSCONTEXT_LOG_RECORD_MAX];
+	struct fclog_record *rec, *read_rec = NULL;
+	char line[1025], last[16], err[128] = "";
+	size_t len, i, room;
+	int pos, params = 0, sv[2];
+	fclog_t *log;
+
+	memset(line, 'x', 1023);
+	memcpy(line, "w k: ", 5);
+	line[1023] = '\n';
+	line[1024] = '\0';
+	pos = sprintf(json, "{\"seq\":1,\"level\":\"warning\",\"source\":\"k\","
+		      "\"msg\":\"m\",\"dropped\":0,\"truncated\":true,"
+		      "\"reason\":\"sb_reused\",\"param\":\"");
+	for (i = 0; i < 255; i++)
+		pos += sprintf(json + pos, "\\u001f");
+	pos += sprintf(json + pos, "\",\"value\":\"");
+	for (i = 0; i < 256; i++)
+		pos += sprintf(json + pos, "\\u0001");
+	pos += sprintf(json + pos, "\",\"value_truncated\":true,\"op\":\"create\","
+		       "\"superblock\":{\"type\":\"debugfs\",\"id\":\"debugfs\"},"
+		       "\"params\":[");
+	/* Fill with keys, leaving room for the closing fields. */
+	room = FSCONTEXT_LOG_RECORD_MAX - strlen(line) - 1 - 100;
+	while ((size_t)pos + 9 < room) {
+		pos += sprintf(json + pos, "%s\"p%05d\"", params ? "," : "",
+			       params);
+		params++;
+	}
+	pos += sprintf(json + pos, "],\"params_truncated\":true,"
+		       "\"params_applied\":false,\"pad\":\"");
+	/* Pad with an unknown field up to the exact bound. */
+	while (strlen(line) + 1 + pos + 2 < FSCONTEXT_LOG_RECORD_MAX)
+		json[pos++] = 'z';
+	strcpy(json + pos, "\"}");
+	len = record(buf, line, json);
+	snprintf(last, sizeof(last), "p%05d", params - 1);
+	check(len == FSCONTEXT_LOG_RECORD_MAX &&
+	      !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
+	      rec->reason == FCLOG_REASON_SB_REUSED && strlen(rec->param) == 255 &&
+	      strlen(rec->value) == 256 && rec->value_truncated &&
+	      rec->nparams == (size_t)params && streq(rec->params[params - 1], last) &&
+	      rec->params_truncated && rec->params_applied == FCLOG_TRI_FALSE,
+	      "maximum-size rejection record parses", err);
+	fclog_record_free(rec);
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv)) {
+		check(0, "reader reads a maximum-size record", "socketpair failed");
+		return;
+	}
+	if (write(sv[1], buf, len) != (ssize_t)len)
+		return;
+	close(sv[1]);
+	log = fclog_new(sv[0]);
+	check(fclog_next(log, &read_rec) == 1 && read_rec->nparams == (size_t)params,
+	      "reader reads a maximum-size record", fclog_error(log));
+	fclog_record_free(read_rec);
+	fclog_free(log);
+	close(sv[0]);
+}
+
+/* Send one structured record to @fd: seq, level, then @extra fields. */
+static void send_record(int fd, unsigned int seq, const char *level,
+			const char *extra)
+{
+	char buf[1024], json[900];
+
+	snprintf(json, sizeof(json), "{\"seq\":%u,\"level\":\"%s\","
+		 "\"source\":\"t\",\"msg\":\"m\",\"dropped\":0%s}", seq, level,
+		 extra);
+	if (write(fd, buf, record(buf, "e t: m\n", json)) < 0)
+		perror("write");
+}
+
+/* Read @log until it has nothing more (the socket is non-blocking). */
+static int drain(fclog_t *log)
+{
+	struct fclog_record *rec;
+	int got = 0;
+
+	while (fclog_next(log, &rec) > 0) {
+		got++;
+		fclog_record_free(rec);	/* the reader keeps its own */
+	}
+	return got;
+}
+
+#define REJECT(key, reason) ",\"reason\":\"" reason "\",\"param\":\"" key \
+	"\",\"errno\":22,\"op\":\"set_string\",\"recoverable\":true"
+
+/* The reader collects rejections since its last reset, and knows the state. */
+static void reader_collects_rejections(void)
+{
+	const struct fclog_record *r;
+	unsigned int seq = 0;
+	fclog_t *log;
+	int sv[2], i, ok;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv) ||
+	    fcntl(sv[0], F_SETFL, O_NONBLOCK)) {
+		check(0, "reader collects rejections", "socketpair failed");
+		return;
+	}
+	log = fclog_new(sv[0]);
+	check(fclog_rejections(log) == 0 && !fclog_rejection(log, 0) &&
+	      !fclog_rejected(log, "size") &&
+	      fclog_recoverable(log) == FCLOG_TRI_UNKNOWN,
+	      "a new reader has no rejections, recoverable unknown", NULL);
+
+	/* Parameter phase: two rejections and notes that are not. */
+	send_record(sv[1], seq++, "error", REJECT("size", "bad_value"));
+	send_record(sv[1], seq++, "warning", ",\"reason\":\"deprecated\","
+		    "\"param\":\"posix\"");
+	send_record(sv[1], seq++, "error", "");
+	send_record(sv[1], seq++, "error", REJECT("nosuch", "unknown_param"));
+	send_record(sv[1], seq++, "error", REJECT("size", "bad_value")
+		    ",\"value\":\"lots\"");
+	drain(log);
+	r = fclog_rejected(log, "size");
+	ok = fclog_rejections(log) == 3 &&
+	     fclog_rejection(log, 0)->seq == 0 &&
+	     fclog_rejection(log, 2)->seq == 4 && !fclog_rejection(log, 3) &&
+	     r && r->seq == 4 && streq(r->value, "lots") &&
+	     fclog_rejected(log, "nosuch") && !fclog_rejected(log, "posix") &&
+	     !fclog_rejected(log, "siz");
+	check(ok, "reader keeps rejections, the latest per key, not warnings", NULL);
+	check(fclog_recoverable(log) == FCLOG_TRI_TRUE,
+	      "after parameter rejections only: recoverable", NULL);
+
+	/* A failed CREATE decides, the latest one. */
+	send_record(sv[1], seq++, "error", ",\"reason\":\"create_failed\","
+		    "\"errno\":22,\"op\":\"create\",\"recoverable\":false");
+	drain(log);
+	check(fclog_recoverable(log) == FCLOG_TRI_FALSE &&
+	      fclog_rejections(log) == 4,
+	      "create_failed recoverable:false: unrecoverable", NULL);
+	send_record(sv[1], seq++, "error", ",\"reason\":\"create_failed\","
+		    "\"errno\":16,\"op\":\"create_excl\",\"recoverable\":true");
+	drain(log);
+	check(fclog_recoverable(log) == FCLOG_TRI_TRUE,
+	      "the latest create_failed decides", NULL);
+	send_record(sv[1], seq++, "error", ",\"reason\":\"create_failed\","
+		    "\"errno\":16,\"op\":\"create\"");
+	drain(log);
+	check(fclog_recoverable(log) == FCLOG_TRI_UNKNOWN,
+	      "create_failed without recoverable: unknown", NULL);
+
+	fclog_reset(log);
+	check(fclog_rejections(log) == 0 && !fclog_rejected(log, "size") &&
+	      fclog_recoverable(log) == FCLOG_TRI_UNKNOWN && fclog_unseen(log) == 0,
+	      "reset forgets rejections and state, keeps counts", NULL);
+
+	/* Bounded: a flood keeps the newest FCLOG_REJECTIONS_MAX. */
+	for (i = 0; i < FCLOG_REJECTIONS_MAX + 44; i++) {
+		send_record(sv[1], seq++, "error", REJECT("k", "unknown_param"));
+		if (i % 50 == 49)
+			drain(log);	/* before the socket buffer fills */
+	}
+	drain(log);
+	ok = fclog_rejections(log) == FCLOG_REJECTIONS_MAX &&
+	     fclog_rejection(log, FCLOG_REJECTIONS_MAX - 1)->seq == seq - 1 &&
+	     fclog_rejection(log, 0)->seq == seq - FCLOG_REJECTIONS_MAX;
+	check(ok, "rejections are bounded, the newest kept", NULL);
+
+	/* Legacy lines are never rejections. */
+	fclog_reset(log);
+	if (write(sv[1], "e tmpfs: Unknown parameter 'x'\n", 31) < 0)
+		perror("write");
+	check(drain(log) == 1 && fclog_rejections(log) == 0 &&
+	      fclog_recoverable(log) == FCLOG_TRI_UNKNOWN,
+	      "a legacy line is no rejection", NULL);
+	fclog_free(log);
+	close(sv[0]);
+	close(sv[1]);
+}
+
+/* fclog_print(): @rec as @flags print it, in @out. */
+static void print_to(char *out, size_t size, const struct fclog_record *rec,
+		     unsigned int flags)
+{
+	FILE *f = fmemopen(out, size, "w");
+
+	out[0] = '\0';
+	if (!f)
+		return;
+	fclog_print(f, rec, flags);
+	fclose(f);
+}
+
+static void print_rejections(void)
+{
+	struct fclog_record *rec;
+	char out[1024], err[128];
+	json_t *obj;
+
+	if (parse_extra(",\"reason\":\"bad_value\",\"param\":\"size\","
+			"\"value\":\"a\\u001b[31m\\\"\",\"value_truncated\":true,"
+			"\"errno\":22,\"op\":\"set_string\",\"recoverable\":true",
+			&rec, err, sizeof(err))) {
+		check(0, "print a rejection", err);
+		return;
+	}
+	print_to(out, sizeof(out), rec, 0);
+	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x'\n"),
+	      "print: the plain line is unchanged", out);
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
+	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [bad_value "
+		      "param=size value=\"a\\x1b[31m\\\"\"(cut) errno=EINVAL "
+		      "op=set_string recoverable]\n"),
+	      "print: details, control bytes escaped", out);
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_JSON);
+	obj = json_loads(out, 0, NULL);
+	check(obj && streq(json_string_value(json_object_get(obj, "reason")),
+			   "bad_value") &&
+	      streq(json_string_value(json_object_get(obj, "value")),
+		    "a\x1b[31m\"") &&
+	      json_integer_value(json_object_get(obj, "errno")) == 22 &&
+	      json_is_true(json_object_get(obj, "recoverable")) &&
+	      json_is_true(json_object_get(obj, "value_truncated")) &&
+	      !json_object_get(obj, "superblock") &&
+	      streq(json_string_value(json_object_get(obj, "msg")),
+		    "Unknown parameter 'x'"),
+	      "print: JSON carries the rejection fields", out);
+	json_decref(obj);
+	fclog_record_free(rec);
+
+	if (parse_extra(",\"reason\":\"sb_reused\",\"superblock\":{\"type\":"
+			"\"debugfs\",\"id\":\"debugfs\"},\"params\":[\"mode\","
+			"\"uid\"],\"params_applied\":true", &rec, err,
+			sizeof(err))) {
+		check(0, "print sb_reused", err);
+		return;
+	}
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
+	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [sb_reused "
+		      "superblock=debugfs:debugfs params=mode,uid applied]\n"),
+	      "print: sb_reused details", out);
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_JSON);
+	obj = json_loads(out, 0, NULL);
+	check(obj && json_array_size(json_object_get(obj, "params")) == 2 &&
+	      streq(json_string_value(json_object_get(json_object_get(obj,
+			"superblock"), "id")), "debugfs") &&
+	      json_is_true(json_object_get(obj, "params_applied")),
+	      "print: JSON carries superblock and params", out);
+	json_decref(obj);
+	fclog_record_free(rec);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -239,6 +734,13 @@ int main(void)
 	malformed_records();
 	maximum_record();
 	reader_counts_drops_and_gaps();
+	every_reason();
+	schema_examples();
+	truncated_value();
+	wrong_types();
+	maximum_rejection_record();
+	reader_collects_rejections();
+	print_rejections();
 	printf("1..%d\n# %d passed, %d failed\n", n, n - failures, failures);
 	return failures ? 1 : 0;
 }

@@ -11,8 +11,13 @@ seconds=${FCTEST_FUZZ_SECONDS:-20}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# Inputs a little past the largest record the kernel may send.
+max=$(sed -n 's/^#define[[:space:]]*FSCONTEXT_LOG_RECORD_MAX[[:space:]]*\([0-9]*\).*/\1/p' \
+	"$top/include-uapi/linux/mount.h")
+max_len=$(( ${max:-8192} + 1024 ))
+
 cp -r "$top/tests/fuzz/corpus" "$tmp/corpus"
-if (cd "$tmp" && "$fuzzer" -max_total_time="$seconds" -max_len=9000 \
+if (cd "$tmp" && "$fuzzer" -max_total_time="$seconds" -max_len="$max_len" \
 	-print_final_stats=1 corpus) >"$tmp/log" 2>&1; then
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$tmp/log")
 	echo "ok 1 fclog_parse survives ${runs:-?} fuzzed inputs in ${seconds}s"

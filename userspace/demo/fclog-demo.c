@@ -9,12 +9,20 @@
  * FSOPEN_STRUCTURED_LOG, so each record shows as its text line and its JSON
  * object; on a kernel without the flag the demo says so and shows the
  * legacy lines.
+ *
+ * Then the story the structured rejections are for: fclog-retry asked for
+ * a mix of good and bad options mounts with the good ones, saying what it
+ * dropped and why, and the mount table shows what the kernel applied.
+ * Last, a flood: the error stays, and the loss is counted.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fclog.h"
@@ -94,6 +102,72 @@ static void create_excl(const char *fstype)
 	close(fd);
 }
 
+/* The mount at @target as /proc/self/mountinfo has it, from its mount point on. */
+static void show_mount(const char *target)
+{
+	char line[1024], *p;
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	int i;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		/* "id parent dev root MOUNTPOINT options - type source opts" */
+		for (p = line, i = 0; p && i < 4; i++)
+			p = strchr(p, ' ') ? strchr(p, ' ') + 1 : NULL;
+		if (p && !strncmp(p, target, strlen(target)) &&
+		    p[strlen(target)] == ' ')
+			printf("    mountinfo: %s", p);
+	}
+	if (f)
+		fclose(f);
+}
+
+/*
+ * Run /bin/fclog-retry with @argv (its own output shows each attempt, each
+ * rejection and the options kept), then show the mount it made.
+ */
+static void retry(char *const argv[], const char *target)
+{
+	int status, i;
+	pid_t pid;
+
+	fputs("$", stdout);
+	for (i = 0; argv[i]; i++)
+		printf(" %s", argv[i]);
+	putchar('\n');
+	fflush(stdout);
+	mkdir(target, 0755);
+	pid = fork();
+	if (pid == 0) {
+		execv("/bin/fclog-retry", argv);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		return;
+	printf("    (exit status %d)\n", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	show_mount(target);
+	umount2(target, MNT_DETACH);
+}
+
+static void retrier(void)
+{
+	static char *const tmpfs[] = {
+		"fclog-retry", "-t", "tmpfs", "-r", "mode=0750",
+		"-o", "size=4m", "-o", "nosuchopt", "-o", "size=lots",
+		"-o", "noswap=yes", "-o", "nr_inodes=1k",
+		"-o", "uid=4294967295",
+		"none", "/tmp/fclog-demo", NULL
+	};
+	static char *const mqueue[] = {
+		"fclog-retry", "-t", "mqueue", "--exclusive", "--allow-reuse",
+		"none", "/tmp/fclog-demo", NULL
+	};
+
+	puts("\n-- fclog-retry: mount with what the kernel accepts, by reason --");
+	retry(tmpfs, "/tmp/fclog-demo");
+	puts("");
+	retry(mqueue, "/tmp/fclog-demo");
+}
+
 /* One error, then a flood of warnings: the error stays, the loss is counted. */
 static void flood(void)
 {
@@ -138,11 +212,14 @@ int main(void)
 	} else if (probe >= 0) {
 		close(probe);
 	}
+	puts("\n-- the records, byte for byte --");
 	set_string("tmpfs", "x", "1");
 	set_string("tmpfs", "size", "lots");
 	set_string("tmpfs", "mode", "0999");
 	create_excl("debugfs");
 	create_excl("mqueue");
+	retrier();
+	puts("\n-- a flood: one error, then 100 warnings into a 64-record log --");
 	flood();
 	puts("== end of demonstration ==");
 	return 0;

@@ -9,6 +9,12 @@
  * keeps count of the records the kernel reported lost.
  *
  * Strings in a record are owned by it and valid until fclog_record_free().
+ *
+ * Records of a kernel with structured rejections also say why the kernel
+ * refused something ("reason", from a fixed set), which parameter, the
+ * errno, and whether the context can be used again; the reader collects
+ * those rejections (fclog_rejections()) so that a program can act on them
+ * without ever matching message text, which is not ABI.
  */
 #ifndef FCLOG_H
 #define FCLOG_H
@@ -26,6 +32,55 @@ enum fclog_level {
 	FCLOG_ERROR,
 };
 
+/*
+ * Why the kernel logged a record ("reason").  The names are ABI; a name this
+ * library does not know yet parses as FCLOG_REASON_OTHER (->reason_name
+ * still holds it), so that a newer kernel's records are not refused.
+ */
+enum fclog_reason {
+	FCLOG_REASON_NONE,		/* No "reason": legacy or plain message */
+	FCLOG_REASON_UNKNOWN_PARAM,	/* The filesystem has no such parameter */
+	FCLOG_REASON_BAD_VALUE,		/* Does not parse, or out of range */
+	FCLOG_REASON_VALUE_NOT_EXPECTED, /* A flag was given a value */
+	FCLOG_REASON_VALUE_REQUIRED,	/* A parameter that takes a value got none */
+	FCLOG_REASON_UNSUPPORTED,	/* Exists, but not here (config, privilege) */
+	FCLOG_REASON_DEPRECATED,	/* A warning: the parameter was accepted */
+	FCLOG_REASON_INVALID_UID,
+	FCLOG_REASON_INVALID_GID,
+	FCLOG_REASON_DUPLICATE_SOURCE,
+	FCLOG_REASON_LSM_DENIED,
+	FCLOG_REASON_LOOKUP_FAILED,	/* A path could not be looked up */
+	FCLOG_REASON_NOT_BLOCKDEV,
+	FCLOG_REASON_NOT_CAPABLE,	/* Caller may not create this type */
+	FCLOG_REASON_SB_EXISTS,		/* CREATE_EXCL found a superblock */
+	FCLOG_REASON_SB_OTHER_USERNS,
+	FCLOG_REASON_RO_CONFLICT,
+	FCLOG_REASON_SB_REUSED,		/* Information: CREATE reused one */
+	FCLOG_REASON_CREATE_FAILED,	/* The outcome of a failed CREATE */
+	FCLOG_REASON_OTHER,		/* A reason newer than this library */
+};
+
+/* The fsconfig() command a record is about ("op"), same rules. */
+enum fclog_op {
+	FCLOG_OP_NONE,
+	FCLOG_OP_SET_FLAG,
+	FCLOG_OP_SET_STRING,
+	FCLOG_OP_SET_BINARY,
+	FCLOG_OP_SET_PATH,
+	FCLOG_OP_SET_FD,
+	FCLOG_OP_CREATE,
+	FCLOG_OP_CREATE_EXCL,
+	FCLOG_OP_RECONFIGURE,
+	FCLOG_OP_OTHER,
+};
+
+/* A boolean the kernel may leave out, or that nothing has told yet. */
+enum fclog_tri {
+	FCLOG_TRI_UNKNOWN,
+	FCLOG_TRI_TRUE,
+	FCLOG_TRI_FALSE,
+};
+
 struct fclog_record {
 	bool structured;	/* Parsed from a JSON object, not a bare line */
 	uint64_t seq;		/* Sequence number (structured records only;
@@ -37,20 +92,63 @@ struct fclog_record {
 	char *msg;		/* The message, without level and prefix */
 	size_t msg_len;		/* It may hold NUL bytes (\u0000) */
 	char *text;		/* The line as the kernel wrote it, no newline */
+
+	/*
+	 * Structured rejections: each field is set only when the record has
+	 * it (NULL, 0, false, FCLOG_*_NONE or FCLOG_TRI_UNKNOWN otherwise).
+	 * The strings come from C strings in the kernel and never hold NUL.
+	 */
+	enum fclog_reason reason;
+	char *reason_name;	/* "reason" as the kernel wrote it */
+	char *param;		/* The key as userspace gave it */
+	bool param_truncated;
+	char *value;		/* The string value given (at most 256 bytes) */
+	bool value_truncated;	/* ...cut on a UTF-8 boundary */
+	int errnum;		/* "errno": the error returned, positive */
+	enum fclog_op op;
+	char *op_name;		/* "op" as the kernel wrote it */
+	/* Whether the context can be configured again (see fclog_recoverable) */
+	enum fclog_tri recoverable;
+	char *sb_type;		/* "superblock": its filesystem type ... */
+	char *sb_id;		/* ... and s_id; both or neither */
+	bool create_would_reuse; /* sb_exists: a plain CREATE would reuse it */
+	char **params;		/* sb_reused: the keys the context set, */
+	size_t nparams;		/* in first-set order, each once */
+	bool params_truncated;
+	enum fclog_tri params_applied; /* ...and whether the fs applied them */
 };
 
 /* Parse one record as read(2) returned it.  On error, @err says why. */
 int fclog_parse(const void *buf, size_t len, struct fclog_record **rec,
 		char *err, size_t errlen);
+/*
+ * Drop the caller's reference to a record from fclog_parse() or
+ * fclog_next(): a reader may still hold it (fclog_rejections()).
+ */
 void fclog_record_free(struct fclog_record *rec);
 const char *fclog_level_name(enum fclog_level level);
+/* "unknown_param", ...; NULL for FCLOG_REASON_NONE and _OTHER. */
+const char *fclog_reason_name(enum fclog_reason reason);
+const char *fclog_op_name(enum fclog_op op);
+
+/*
+ * A rejection: the kernel refused something and says why, with "reason"
+ * and "errno" both present.  Deprecation warnings and sb_reused notes are
+ * not rejections (nothing failed); sb_exists and create_failed are.
+ */
+bool fclog_record_is_rejection(const struct fclog_record *rec);
 
 /*
  * Print @rec on one line: "level   source: msg" (the level coloured with
- * FCLOG_PRINT_COLOUR), or with FCLOG_PRINT_JSON one JSON object.
+ * FCLOG_PRINT_COLOUR), followed with FCLOG_PRINT_DETAIL by the rejection
+ * fields the record has ("[bad_value param=size value=\"abc\"
+ * errno=EINVAL ...]", control bytes escaped); or with FCLOG_PRINT_JSON one
+ * JSON object with every field the record has.  The details are opt-in so
+ * that the plain line stays what it always was, on every kernel.
  */
 #define FCLOG_PRINT_COLOUR	0x1
 #define FCLOG_PRINT_JSON	0x2
+#define FCLOG_PRINT_DETAIL	0x4
 void fclog_print(FILE *f, const struct fclog_record *rec, unsigned int flags);
 
 /* A reader of @fd, which stays the caller's to close. */
@@ -73,5 +171,32 @@ uint64_t fclog_dropped(const fclog_t *log);
 uint64_t fclog_unseen(const fclog_t *log);
 /* Records read but not understood. */
 uint64_t fclog_skipped(const fclog_t *log);
+
+/*
+ * Rejections fclog_next() returned since the last fclog_reset() (or
+ * fclog_new()), oldest first; past FCLOG_REJECTIONS_MAX the oldest are
+ * forgotten, so that a long-lived reader stays bounded.  The reader holds
+ * its own reference: the records stay valid until the next fclog_reset()
+ * or fclog_free(), whether or not the caller has freed its own.  A legacy
+ * log has none.
+ *
+ * A program that wants to know what one fsconfig() call caused drains the
+ * log, resets the reader, makes the call, then drains the log again.
+ */
+#define FCLOG_REJECTIONS_MAX	256
+size_t fclog_rejections(const fclog_t *log);
+const struct fclog_record *fclog_rejection(const fclog_t *log, size_t i);
+/* The latest rejection since the reset whose "param" is @key, or NULL. */
+const struct fclog_record *fclog_rejected(const fclog_t *log, const char *key);
+/*
+ * Whether the context can still be configured and created on the same fd:
+ * the "recoverable" of the latest create_failed record since the reset;
+ * TRUE when only parameter-phase rejections were seen (a refused parameter
+ * leaves the context as it was); UNKNOWN when no rejection was seen at all
+ * (a legacy log, or nothing failed).
+ */
+enum fclog_tri fclog_recoverable(const fclog_t *log);
+/* Forget the rejections; the counts above are kept. */
+void fclog_reset(fclog_t *log);
 
 #endif /* FCLOG_H */

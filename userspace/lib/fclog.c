@@ -7,6 +7,10 @@
  * duplicate keys, no trailing data) and its known fields must have their
  * documented types; unknown fields are ignored, as the format allows fields
  * to be added.  A legacy record is the line alone.
+ *
+ * Records are reference counted, so that a reader can keep the rejections
+ * it returned (fclog_rejections()) while callers free their records as
+ * they always did.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,6 +27,9 @@
 /* Stock kernels bound nothing; past this, a legacy line is refused. */
 #define FCLOG_LEGACY_MAX	(64 * 1024)
 
+/* The kernel's MAX_ERRNO: "errno" is what a syscall returned. */
+#define FCLOG_MAX_ERRNO		4095
+
 struct fclog {
 	int fd;
 	char *buf;
@@ -30,8 +37,29 @@ struct fclog {
 	bool have_seq;		/* A structured record was read */
 	uint64_t next_seq;	/* After the last one */
 	uint64_t dropped, unseen, skipped;
+	/* Since the last fclog_reset(), each holding a reference: */
+	struct fclog_record *rejections[FCLOG_REJECTIONS_MAX];
+	size_t nrejections;
+	struct fclog_record *create_failed;	/* The latest */
 	char error[256];
 };
+
+/*
+ * A record and its reference count, which callers never see: the record
+ * comes first, so that a record's address is its box's.
+ */
+struct fclog_box {
+	struct fclog_record rec;
+	unsigned int refs;
+};
+
+static struct fclog_record *fclog_record_get(struct fclog_record *rec)
+{
+	struct fclog_box *box = (struct fclog_box *)rec;
+
+	__atomic_add_fetch(&box->refs, 1, __ATOMIC_RELAXED);
+	return rec;
+}
 
 static const char *const level_names[] = {
 	[FCLOG_INFO] = "info",
@@ -42,6 +70,65 @@ static const char *const level_names[] = {
 const char *fclog_level_name(enum fclog_level level)
 {
 	return level <= FCLOG_ERROR ? level_names[level] : "?";
+}
+
+/* Documentation/filesystems/mount_api.rst of the series; ABI. */
+static const char *const reason_names[] = {
+	[FCLOG_REASON_UNKNOWN_PARAM] = "unknown_param",
+	[FCLOG_REASON_BAD_VALUE] = "bad_value",
+	[FCLOG_REASON_VALUE_NOT_EXPECTED] = "value_not_expected",
+	[FCLOG_REASON_VALUE_REQUIRED] = "value_required",
+	[FCLOG_REASON_UNSUPPORTED] = "unsupported",
+	[FCLOG_REASON_DEPRECATED] = "deprecated",
+	[FCLOG_REASON_INVALID_UID] = "invalid_uid",
+	[FCLOG_REASON_INVALID_GID] = "invalid_gid",
+	[FCLOG_REASON_DUPLICATE_SOURCE] = "duplicate_source",
+	[FCLOG_REASON_LSM_DENIED] = "lsm_denied",
+	[FCLOG_REASON_LOOKUP_FAILED] = "lookup_failed",
+	[FCLOG_REASON_NOT_BLOCKDEV] = "not_blockdev",
+	[FCLOG_REASON_NOT_CAPABLE] = "not_capable",
+	[FCLOG_REASON_SB_EXISTS] = "sb_exists",
+	[FCLOG_REASON_SB_OTHER_USERNS] = "sb_other_userns",
+	[FCLOG_REASON_RO_CONFLICT] = "ro_conflict",
+	[FCLOG_REASON_SB_REUSED] = "sb_reused",
+	[FCLOG_REASON_CREATE_FAILED] = "create_failed",
+};
+
+static const char *const op_names[] = {
+	[FCLOG_OP_SET_FLAG] = "set_flag",
+	[FCLOG_OP_SET_STRING] = "set_string",
+	[FCLOG_OP_SET_BINARY] = "set_binary",
+	[FCLOG_OP_SET_PATH] = "set_path",
+	[FCLOG_OP_SET_FD] = "set_fd",
+	[FCLOG_OP_CREATE] = "create",
+	[FCLOG_OP_CREATE_EXCL] = "create_excl",
+	[FCLOG_OP_RECONFIGURE] = "reconfigure",
+};
+
+const char *fclog_reason_name(enum fclog_reason reason)
+{
+	return reason < FCLOG_REASON_OTHER ? reason_names[reason] : NULL;
+}
+
+const char *fclog_op_name(enum fclog_op op)
+{
+	return op < FCLOG_OP_OTHER ? op_names[op] : NULL;
+}
+
+/* The index of @name in @names (entry 0 unused), or @other. */
+static int lookup(const char *const *names, int other, const char *name)
+{
+	int i;
+
+	for (i = 1; i < other; i++)
+		if (!strcmp(names[i], name))
+			return i;
+	return other;
+}
+
+bool fclog_record_is_rejection(const struct fclog_record *rec)
+{
+	return rec->reason != FCLOG_REASON_NONE && rec->errnum > 0;
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -59,12 +146,24 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 
 void fclog_record_free(struct fclog_record *rec)
 {
-	if (!rec)
+	struct fclog_box *box = (struct fclog_box *)rec;
+	size_t i;
+
+	if (!rec || __atomic_sub_fetch(&box->refs, 1, __ATOMIC_ACQ_REL))
 		return;
 	free(rec->source);
 	free(rec->msg);
 	free(rec->text);
-	free(rec);
+	free(rec->reason_name);
+	free(rec->param);
+	free(rec->value);
+	free(rec->op_name);
+	free(rec->sb_type);
+	free(rec->sb_id);
+	for (i = 0; i < rec->nparams; i++)
+		free(rec->params[i]);
+	free(rec->params);
+	free(box);
 }
 
 /*
@@ -126,6 +225,134 @@ static int get_count(json_t *obj, const char *name, uint64_t *out, char *err,
 	return 0;
 }
 
+/*
+ * A name-like string of the rejection fields: @v must be a string without
+ * NUL (it was a C string in the kernel; one with a NUL would compare equal
+ * to a key it is not).  @name is for the message.
+ */
+static int copy_name(json_t *v, const char *name, char **out, char *err,
+		     size_t errlen)
+{
+	if (!json_is_string(v))
+		return fail(err, errlen, "\"%s\" is not a string", name);
+	if (strlen(json_string_value(v)) != json_string_length(v))
+		return fail(err, errlen, "\"%s\" holds a NUL byte", name);
+	*out = strdup(json_string_value(v));
+	return *out ? 0 : -1;
+}
+
+/* An optional string field: absent leaves *@out NULL. */
+static int opt_string(json_t *obj, const char *name, char **out, char *err,
+		      size_t errlen)
+{
+	json_t *v = json_object_get(obj, name);
+
+	return v ? copy_name(v, name, out, err, errlen) : 0;
+}
+
+/* An optional boolean field, as a bool (absent: false) and a tri-state. */
+static int opt_bool(json_t *obj, const char *name, bool *out,
+		    enum fclog_tri *tri, char *err, size_t errlen)
+{
+	json_t *v = json_object_get(obj, name);
+
+	if (!v)
+		return 0;
+	if (!json_is_boolean(v))
+		return fail(err, errlen, "\"%s\" is not a boolean", name);
+	if (out)
+		*out = json_is_true(v);
+	if (tri)
+		*tri = json_is_true(v) ? FCLOG_TRI_TRUE : FCLOG_TRI_FALSE;
+	return 0;
+}
+
+/* "superblock": {"type": string, "id": string}, both required. */
+static int parse_superblock(struct fclog_record *rec, json_t *sb, char *err,
+			    size_t errlen)
+{
+	json_t *type = json_object_get(sb, "type"), *id = json_object_get(sb, "id");
+
+	if (!json_is_object(sb))
+		return fail(err, errlen, "\"superblock\" is not an object");
+	if (!type || !id)
+		return fail(err, errlen, "\"superblock\" has no \"%s\"",
+			    type ? "id" : "type");
+	return copy_name(type, "superblock.type", &rec->sb_type, err, errlen) ?:
+	       copy_name(id, "superblock.id", &rec->sb_id, err, errlen);
+}
+
+/* "params": an array of strings. */
+static int parse_params(struct fclog_record *rec, json_t *params, char *err,
+			size_t errlen)
+{
+	char name[32];
+	size_t i;
+
+	if (!json_is_array(params))
+		return fail(err, errlen, "\"params\" is not an array");
+	/* calloc: every entry NULL until set, which fclog_record_free needs. */
+	rec->params = calloc(json_array_size(params) + 1, sizeof(char *));
+	if (!rec->params)
+		return -1;
+	rec->nparams = json_array_size(params);
+	for (i = 0; i < rec->nparams; i++) {
+		snprintf(name, sizeof(name), "params[%zu]", i);
+		if (copy_name(json_array_get(params, i), name, &rec->params[i],
+			      err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * The rejection fields (build/notes/rejections-schema.md, the series'
+ * mount_api.rst): each optional, each type-checked; an unknown reason or
+ * op is kept by name, as the sets may grow.
+ */
+static int parse_rejection(struct fclog_record *rec, json_t *obj, char *err,
+			   size_t errlen)
+{
+	json_t *v;
+
+	if (opt_string(obj, "reason", &rec->reason_name, err, errlen) ||
+	    opt_string(obj, "param", &rec->param, err, errlen) ||
+	    opt_bool(obj, "param_truncated", &rec->param_truncated, NULL, err,
+		     errlen) ||
+	    opt_string(obj, "value", &rec->value, err, errlen) ||
+	    opt_bool(obj, "value_truncated", &rec->value_truncated, NULL, err,
+		     errlen) ||
+	    opt_string(obj, "op", &rec->op_name, err, errlen) ||
+	    opt_bool(obj, "recoverable", NULL, &rec->recoverable, err, errlen) ||
+	    opt_bool(obj, "create_would_reuse", &rec->create_would_reuse, NULL,
+		     err, errlen) ||
+	    opt_bool(obj, "params_truncated", &rec->params_truncated, NULL, err,
+		     errlen) ||
+	    opt_bool(obj, "params_applied", NULL, &rec->params_applied, err,
+		     errlen))
+		return -1;
+	if (rec->reason_name)
+		rec->reason = lookup(reason_names, FCLOG_REASON_OTHER,
+				     rec->reason_name);
+	if (rec->op_name)
+		rec->op = lookup(op_names, FCLOG_OP_OTHER, rec->op_name);
+	v = json_object_get(obj, "errno");
+	if (v && !json_is_integer(v))
+		return fail(err, errlen, "\"errno\" is not an integer");
+	if (v && (json_integer_value(v) < 1 ||
+		  json_integer_value(v) > FCLOG_MAX_ERRNO))
+		return fail(err, errlen, "\"errno\" is out of range (1-%d)",
+			    FCLOG_MAX_ERRNO);
+	rec->errnum = v ? json_integer_value(v) : 0;
+	v = json_object_get(obj, "superblock");
+	if (v && parse_superblock(rec, v, err, errlen))
+		return -1;
+	v = json_object_get(obj, "params");
+	if (v && parse_params(rec, v, err, errlen))
+		return -1;
+	return 0;
+}
+
 static int parse_json(struct fclog_record *rec, const char *json, size_t len,
 		      char *err, size_t errlen)
 {
@@ -164,6 +391,8 @@ static int parse_json(struct fclog_record *rec, const char *json, size_t len,
 		goto out;
 	}
 	rec->truncated = json_is_true(v);
+	if (parse_rejection(rec, obj, err, errlen))
+		goto out;
 	rec->structured = true;
 	ret = 0;
 out:
@@ -178,13 +407,16 @@ int fclog_parse(const void *buf, size_t len, struct fclog_record **out,
 	const char *p = buf, *nul = memchr(p, '\0', len);
 	size_t text_len = nul ? (size_t)(nul - p) : len;
 	struct fclog_record *rec;
+	struct fclog_box *box;
 
 	*out = NULL;
 	if (!text_len || p[text_len - 1] != '\n')
 		return fail(err, errlen, "the line does not end in a newline");
-	rec = calloc(1, sizeof(*rec));
-	if (!rec)
+	box = calloc(1, sizeof(*box));
+	if (!box)
 		return -1;
+	box->refs = 1;
+	rec = &box->rec;
 	rec->text = strndup(p, text_len - 1);
 	if (!rec->text ||
 	    (nul ? parse_json(rec, nul + 1, len - text_len - 1, err, errlen) :
@@ -194,6 +426,127 @@ int fclog_parse(const void *buf, size_t len, struct fclog_record **out,
 	}
 	*out = rec;
 	return 0;
+}
+
+/* Add the rejection fields @rec has to @obj, named as the kernel names them. */
+static void json_add_rejection(json_t *obj, const struct fclog_record *rec)
+{
+	json_t *params;
+	size_t i;
+
+#define ADD_STRING(name, s) \
+	do { if (s) json_object_set_new(obj, name, json_string(s)); } while (0)
+#define ADD_TRUE(name, b) \
+	do { if (b) json_object_set_new(obj, name, json_true()); } while (0)
+#define ADD_TRI(name, t) \
+	do { if (t != FCLOG_TRI_UNKNOWN) \
+		json_object_set_new(obj, name, json_boolean(t == FCLOG_TRI_TRUE)); \
+	} while (0)
+	ADD_STRING("reason", rec->reason_name);
+	ADD_STRING("param", rec->param);
+	ADD_TRUE("param_truncated", rec->param_truncated);
+	ADD_STRING("value", rec->value);
+	ADD_TRUE("value_truncated", rec->value_truncated);
+	if (rec->errnum)
+		json_object_set_new(obj, "errno", json_integer(rec->errnum));
+	ADD_STRING("op", rec->op_name);
+	ADD_TRI("recoverable", rec->recoverable);
+	if (rec->sb_type)
+		json_object_set_new(obj, "superblock",
+				    json_pack("{s:s, s:s}", "type", rec->sb_type,
+					      "id", rec->sb_id));
+	ADD_TRUE("create_would_reuse", rec->create_would_reuse);
+	if (rec->params) {
+		params = json_array();
+		for (i = 0; i < rec->nparams; i++)
+			json_array_append_new(params, json_string(rec->params[i]));
+		json_object_set_new(obj, "params", params);
+	}
+	ADD_TRUE("params_truncated", rec->params_truncated);
+	ADD_TRI("params_applied", rec->params_applied);
+#undef ADD_STRING
+#undef ADD_TRUE
+#undef ADD_TRI
+}
+
+/*
+ * A string the kernel echoed from userspace (a key, a value): a terminal
+ * must not interpret its control bytes, so they are escaped.
+ */
+static void print_escaped(FILE *f, const char *s, bool quoted)
+{
+	const unsigned char *p;
+
+	if (quoted)
+		fputc('"', f);
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\x%02x", *p);
+		else if (quoted && (*p == '"' || *p == '\\'))
+			fprintf(f, "\\%c", *p);
+		else
+			fputc(*p, f);
+	}
+	if (quoted)
+		fputc('"', f);
+}
+
+/* " [reason param=... value=\"...\" errno=EINVAL ...]", what it has. */
+static void print_detail(FILE *f, const struct fclog_record *rec)
+{
+	const char *errname;
+	size_t i;
+
+	if (!rec->reason_name)
+		return;
+	fputs(" [", f);
+	print_escaped(f, rec->reason_name, false);
+	if (rec->param) {
+		fputs(" param=", f);
+		print_escaped(f, rec->param, false);
+	}
+	if (rec->value) {
+		fputs(" value=", f);
+		print_escaped(f, rec->value, true);
+		if (rec->value_truncated)
+			fputs("(cut)", f);
+	}
+	if (rec->errnum) {
+		errname = strerrorname_np(rec->errnum);
+		if (errname)
+			fprintf(f, " errno=%s", errname);
+		else
+			fprintf(f, " errno=%d", rec->errnum);
+	}
+	if (rec->op_name) {
+		fputs(" op=", f);
+		print_escaped(f, rec->op_name, false);
+	}
+	if (rec->recoverable != FCLOG_TRI_UNKNOWN)
+		fputs(rec->recoverable == FCLOG_TRI_TRUE ? " recoverable" :
+		      " unrecoverable", f);
+	if (rec->sb_type) {
+		fputs(" superblock=", f);
+		print_escaped(f, rec->sb_type, false);
+		fputc(':', f);
+		print_escaped(f, rec->sb_id, false);
+	}
+	if (rec->create_would_reuse)
+		fputs(" create_would_reuse", f);
+	if (rec->params) {
+		fputs(" params=", f);
+		for (i = 0; i < rec->nparams; i++) {
+			if (i)
+				fputc(',', f);
+			print_escaped(f, rec->params[i], false);
+		}
+		if (rec->params_truncated)
+			fputs(",...", f);
+	}
+	if (rec->params_applied != FCLOG_TRI_UNKNOWN)
+		fputs(rec->params_applied == FCLOG_TRI_TRUE ? " applied" :
+		      " not-applied", f);
+	fputc(']', f);
 }
 
 void fclog_print(FILE *f, const struct fclog_record *rec, unsigned int flags)
@@ -215,16 +568,20 @@ void fclog_print(FILE *f, const struct fclog_record *rec, unsigned int flags)
 				"dropped", (json_int_t)rec->dropped,
 				"truncated", rec->truncated);
 		if (obj) {
+			json_add_rejection(obj, rec);
 			json_dumpf(obj, f, JSON_COMPACT);
 			fputc('\n', f);
 			json_decref(obj);
 		}
 		return;
 	}
-	fprintf(f, "%s%-7s%s %s%s%s%s\n", c ? colour[rec->level] : "",
+	fprintf(f, "%s%-7s%s %s%s%s%s", c ? colour[rec->level] : "",
 		fclog_level_name(rec->level), c ? "\033[0m" : "", rec->source,
 		*rec->source ? ": " : "", rec->msg,
 		rec->truncated ? " [cut]" : "");
+	if (flags & FCLOG_PRINT_DETAIL)
+		print_detail(f, rec);
+	fputc('\n', f);
 }
 
 fclog_t *fclog_new(int fd)
@@ -247,6 +604,7 @@ void fclog_free(fclog_t *log)
 {
 	if (!log)
 		return;
+	fclog_reset(log);
 	free(log->buf);
 	free(log);
 }
@@ -269,6 +627,68 @@ uint64_t fclog_unseen(const fclog_t *log)
 uint64_t fclog_skipped(const fclog_t *log)
 {
 	return log->skipped;
+}
+
+void fclog_reset(fclog_t *log)
+{
+	size_t i;
+
+	for (i = 0; i < log->nrejections; i++)
+		fclog_record_free(log->rejections[i]);
+	log->nrejections = 0;
+	fclog_record_free(log->create_failed);
+	log->create_failed = NULL;
+}
+
+size_t fclog_rejections(const fclog_t *log)
+{
+	return log->nrejections;
+}
+
+const struct fclog_record *fclog_rejection(const fclog_t *log, size_t i)
+{
+	return i < log->nrejections ? log->rejections[i] : NULL;
+}
+
+const struct fclog_record *fclog_rejected(const fclog_t *log, const char *key)
+{
+	size_t i;
+
+	for (i = log->nrejections; i-- > 0;)
+		if (log->rejections[i]->param &&
+		    !strcmp(log->rejections[i]->param, key))
+			return log->rejections[i];
+	return NULL;
+}
+
+enum fclog_tri fclog_recoverable(const fclog_t *log)
+{
+	if (log->create_failed)
+		return log->create_failed->recoverable;
+	/* Refusing a parameter leaves the context in its parameter phase. */
+	return log->nrejections ? FCLOG_TRI_TRUE : FCLOG_TRI_UNKNOWN;
+}
+
+/* Keep a reference to @rec if it is a rejection. */
+static void remember(fclog_t *log, struct fclog_record *rec)
+{
+	if (!fclog_record_is_rejection(rec))
+		return;
+	if (rec->reason == FCLOG_REASON_CREATE_FAILED) {
+		fclog_record_free(log->create_failed);
+		log->create_failed = fclog_record_get(rec);
+	}
+	/*
+	 * Bounded, so that a long-lived reader (fclog-watch on a flood)
+	 * does not grow without end: past the bound the newest matter most.
+	 */
+	if (log->nrejections == FCLOG_REJECTIONS_MAX) {
+		fclog_record_free(log->rejections[0]);
+		memmove(log->rejections, log->rejections + 1,
+			(FCLOG_REJECTIONS_MAX - 1) * sizeof(log->rejections[0]));
+		log->nrejections--;
+	}
+	log->rejections[log->nrejections++] = fclog_record_get(rec);
 }
 
 /* Account for what came before @rec: reported drops and seq gaps. */
@@ -318,5 +738,6 @@ int fclog_next(fclog_t *log, struct fclog_record **rec)
 		return -1;
 	}
 	account(log, *rec);
+	remember(log, *rec);
 	return 1;
 }

@@ -1,0 +1,138 @@
+#!/bin/sh
+# tests/bench/report decides what "make bench" says: medians across rounds,
+# the ratio, stock's legacy figure for structured rows, "n/a", the noise
+# warning, unfinished or disturbed boots, and results.json.  TAP output.
+
+report=$(dirname "$0")/../bench/report
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+failures=0
+
+# guest DIR ROUND KERNEL FACTOR [LINES...]: a results.log with the usual
+# metrics, times FACTOR, then LINES, then "## done".
+guest() {
+	d=$1/round-$2/$3 f=$4
+	shift 4
+	mkdir -p "$d"
+	echo "0.50 0.02" >"$d/load"
+	echo "[    0.0] Linux version 6.12" >"$d/console.log"
+	{
+		echo "# bench: kernel=$3"
+		awk -v f="$f" 'BEGIN {
+			printf "BENCH fsconfig_logged legacy %.1f ns samples=21\n", 1000 * f
+			printf "BENCH fsconfig_read legacy %.1f ns samples=21\n", 2000 * f
+			printf "BENCH idle_context legacy %.1f bytes samples=3\n", 780 * f
+		}'
+		for l in "$@"; do echo "$l"; done
+		echo "## done rc=0"
+	} >"$d/results.log"
+}
+
+# check NAME WANT_LINE DIR: the report of DIR has a line matching WANT_LINE.
+check() {
+	n=$((n + 1))
+	BENCH_SCALE=1 "$report" "$3" >"$tmp/out" 2>&1
+	if grep -Eq -- "$2" "$tmp/out"; then
+		echo "ok $n $1"
+	else
+		echo "# want a line /$2/ in:"
+		sed 's/^/#   /' "$tmp/out"
+		echo "not ok $n $1"
+		failures=$((failures + 1))
+	fi
+}
+
+refute() {
+	n=$((n + 1))
+	BENCH_SCALE=1 "$report" "$3" >"$tmp/out" 2>&1
+	if grep -Eq -- "$2" "$tmp/out"; then
+		echo "# unwanted line /$2/ in:"
+		sed 's/^/#   /' "$tmp/out"
+		echo "not ok $n $1"
+		failures=$((failures + 1))
+	else
+		echo "ok $n $1"
+	fi
+}
+
+# Three quiet rounds; patched 2% slower, structured only on patched,
+# epoll only on patched.
+q=$tmp/quiet
+for r in 1 2 3; do
+	guest "$q" $r stock "1.00$r" \
+		"BENCH fsconfig_logged structured n/a ns # fsopen refuses the mode" \
+		"BENCH epoll_wakeup legacy n/a ns # no poll support"
+	guest "$q" $r patched "1.02$r" \
+		"BENCH fsconfig_logged structured 1300.0 ns samples=21" \
+		"BENCH epoll_wakeup legacy 40000.0 ns samples=21"
+	echo "BENCH libfclog_parse structured 30000$r rec/s" >"$q/round-$r/host.log"
+done
+check median_and_ratio '^ +fsconfig_logged +legacy +ns +1002 +1022 +1\.02x +0%/0% +<= 1\.05x +yes$' "$q"
+check structured_compares_with_stock_legacy '^ +fsconfig_logged +structured +ns +\*1002 +1300 +1\.30x .*<= 1\.20x +NO$' "$q"
+check stock_cannot_poll '^ +epoll_wakeup +legacy +ns +n/a +40000 +- ' "$q"
+check host_rows '^ +libfclog_parse +structured +rec/s +300002 ' "$q"
+refute quiet_rounds_are_not_noisy '^!!|WARNING' "$q"
+n=$((n + 1))
+if command -v python3 >/dev/null; then
+	if python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+m = {(x["metric"], x["mode"]): x for x in d["metrics"]}
+x = m["fsconfig_logged", "legacy"]
+assert d["rounds"] == 3 and len(d["boots"]) == 6
+assert x["stock"]["values"] == [1001.0, 1002.0, 1003.0], x
+assert x["patched"]["median"] == 1022 and x["met"] == "yes" and not x["noisy"]
+assert m["epoll_wakeup", "legacy"]["stock"]["median"] is None
+assert m["fsconfig_logged", "structured"]["stock"]["mode"] == "legacy"
+' "$q/results.json"; then
+		echo "ok $n results_json"
+	else
+		echo "not ok $n results_json"
+		failures=$((failures + 1))
+	fi
+else
+	echo "ok $n results_json # SKIP no python3 to read it with"
+fi
+
+# A noisy round: the ratio is flagged, the goal undecided.
+z=$tmp/noisy
+for r in 1 2 3; do
+	guest "$z" $r stock 1
+	guest "$z" $r patched 1
+done
+guest "$z" 2 stock 1.5
+check noisy_row_is_marked '^!! +fsconfig_logged +legacy .* 50%/0% +<= 1\.05x +\?$' "$z"
+check noisy_warning '^!! WARNING: spread across rounds above 10%' "$z"
+
+# One round: no spread, so nothing is meaningful.
+o=$tmp/one
+guest "$o" 1 stock 1
+guest "$o" 1 patched 1
+check single_round_is_noisy '^!! +idle_context +legacy +bytes +780 +780 +1\.00x +-/- ' "$o"
+
+# A guest that never finished, one disturbed by a build, one that splatted.
+b=$tmp/bad
+guest "$b" 1 stock 1
+guest "$b" 1 patched 1
+guest "$b" 2 stock 1
+mkdir -p "$b/round-2/patched"
+echo "BENCH fsconfig_logged legacy 1000.0 ns" >"$b/round-2/patched/results.log"
+echo "0.90 1.70" >"$b/round-1/patched/load"
+echo "[    1.0] BUG: kernel NULL pointer dereference" >>"$b/round-2/stock/console.log"
+sed -i 's/^# bench: .*/& tsc_khz=2300000 (calibrated in the guest)/' \
+	"$b/round-1/stock/results.log"
+check unfinished_boot 'round 2, patched: the guest did not finish' "$b"
+check guest_clock 'round 1, stock: timed by the guest.s own clock' "$b"
+check busy_host 'round 1, patched: other processes used 1\.70 CPUs' "$b"
+check splat 'round 2, stock: kernel splat' "$b"
+
+n=$((n + 1))
+if "$report" "$tmp/nothing" >/dev/null 2>&1; then
+	echo "not ok $n no_rounds_fails"
+	failures=$((failures + 1))
+else
+	echo "ok $n no_rounds_fails"
+fi
+
+echo "1..$n"
+[ "$failures" -eq 0 ]

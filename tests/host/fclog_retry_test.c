@@ -1,0 +1,485 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fclog-retry's decisions on the host, against a fake kernel: the tool's
+ * own source is compiled in, and syscall() and read() are replaced here,
+ * so that fsopen/fsconfig/fsmount/move_mount reach a model of a context
+ * that logs structured rejections (or legacy lines) as the schema says.
+ *
+ * The model refuses what a scenario lists, at fsconfig() time or at CREATE
+ * (one key per CREATE, as a fill_super stops at its first complaint), and
+ * counts what the tool did: contexts opened, CREATEs, fsconfig() on a
+ * failed or stale context (which a correct retrier never does), keys set
+ * again after their rejection, and what the mounted context held.  That
+ * checks the attempts the tool reports and the k + 1 bound against the
+ * calls it really made.  The guest test (retrier_test) runs the same tool
+ * on a real kernel.  TAP, with a closing summary line.
+ */
+#define main fclog_retry_main
+#include "../../userspace/tools/fclog-retry.c"
+#undef main
+
+#include <dlfcn.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+
+/* ------------------------------------------------------------ the model */
+
+struct fake_param {
+	const char *key;	/* "key", or "key=value" for that value only */
+	bool at_create;		/* accepted by fsconfig(), refused by CREATE */
+	const char *reason;	/* NULL: refused with no record at all */
+	int errnum;
+};
+
+struct scenario {
+	const char *name;
+	const char *args;	/* fclog-retry's arguments after --json */
+	struct fake_param params[6];
+	bool legacy;		/* no FSOPEN_STRUCTURED_LOG */
+	bool sb_exists;		/* CREATE_EXCL finds a superblock */
+	bool unrecoverable;	/* a failed CREATE fails the context */
+	bool create_fails;	/* CREATE fails, with no rejection */
+	int k;			/* rejections the tool should meet */
+	/* expected: */
+	int exit, attempts, contexts;
+	const char *options;	/* kept, comma-joined */
+};
+
+/* What the tool did, shared with the parent across fork(). */
+struct stats {
+	int contexts, creates, misuse, resets_of_rejected;
+	char mounted[256];
+};
+
+#define FAKE_FD		900	/* context fds: 900, 901, ... */
+#define FAKE_MNT_FD	899
+
+static const struct scenario *sc;
+static struct stats *stats;
+static struct {
+	int fd, seq;
+	bool failed, created;
+	char set[16][64];	/* keys set, as "key=value" or "key" */
+	int nset;
+	char rejected[16][64];	/* keys refused on any context so far */
+	int nrejected;
+	char queue[16][1024];	/* records not read yet */
+	size_t len[16];
+	int head, tail;
+} ctx;
+
+static void push(const char *line, const char *fmt, ...)
+{
+	char json[900];
+	va_list ap;
+	size_t l = strlen(line);
+	int i = ctx.tail++ % 16;
+
+	memcpy(ctx.queue[i], line, l);
+	ctx.len[i] = l;
+	if (sc->legacy)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(json, sizeof(json), fmt, ap);
+	va_end(ap);
+	ctx.queue[i][l] = '\0';
+	ctx.len[i] += 1 + snprintf(ctx.queue[i] + l + 1, sizeof(ctx.queue[i]) - l - 1,
+				   "{\"seq\":%d,\"level\":\"%s\",\"source\":\"fake\","
+				   "\"msg\":\"m\",\"dropped\":0%s}", ctx.seq++,
+				   line[0] == 'e' ? "error" : line[0] == 'w' ?
+				   "warning" : "info", json);
+}
+
+/* The scenario's entry for @key set to @value (NULL: a flag). */
+static const struct fake_param *lookup_param(const char *key, const char *value)
+{
+	const struct fake_param *p;
+	size_t kl = strlen(key);
+
+	for (p = sc->params; p->key; p++) {
+		if (strncmp(p->key, key, kl) || (p->key[kl] && p->key[kl] != '='))
+			continue;
+		if (!p->key[kl] || (value && !strcmp(p->key + kl + 1, value)))
+			return p;
+	}
+	return NULL;
+}
+
+static int fail_with(int err)
+{
+	errno = err;
+	return -1;
+}
+
+static int fake_fsopen(unsigned int flags)
+{
+	if (sc->legacy && (flags & FSOPEN_STRUCTURED_LOG))
+		return fail_with(EINVAL);
+	memset(&ctx.fd, 0, offsetof(typeof(ctx), rejected));
+	ctx.head = ctx.tail = 0;
+	ctx.fd = FAKE_FD + stats->contexts++;
+	return ctx.fd;
+}
+
+static int fake_create(bool excl)
+{
+	const struct fake_param *p = NULL;
+	int i;
+
+	stats->creates++;
+	if (excl && sc->sb_exists) {
+		push("w fake: superblock exists\n", ",\"reason\":\"sb_exists\","
+		     "\"errno\":16,\"op\":\"create_excl\",\"recoverable\":true,"
+		     "\"superblock\":{\"type\":\"fake\",\"id\":\"fake0\"},"
+		     "\"create_would_reuse\":true");
+		push("e fake: CREATE failed\n", ",\"reason\":\"create_failed\","
+		     "\"errno\":16,\"op\":\"create_excl\",\"recoverable\":true");
+		return fail_with(EBUSY);
+	}
+	for (i = 0; i < ctx.nset; i++) {
+		char key[64], *eq;
+
+		strcpy(key, ctx.set[i]);
+		eq = strchr(key, '=');
+		if (eq)
+			*eq++ = '\0';
+		p = lookup_param(key, eq);
+		if (p && p->at_create)
+			break;
+	}
+	if (i == ctx.nset && !sc->create_fails) {
+		ctx.created = true;
+		if (sc->sb_exists)	/* a plain CREATE reuses it */
+			push("i fake: reusing\n", ",\"reason\":\"sb_reused\","
+			     "\"superblock\":{\"type\":\"fake\",\"id\":\"fake0\"},"
+			     "\"params\":[],\"params_applied\":false");
+		return 0;
+	}
+	if (i < ctx.nset) {
+		push("e fake: bad at create\n", ",\"reason\":\"%s\",\"param\":\"%.*s\","
+		     "\"errno\":%d,\"op\":\"%s\"", p->reason,
+		     (int)strcspn(ctx.set[i], "="), ctx.set[i], p->errnum,
+		     excl ? "create_excl" : "create");
+		strcpy(ctx.rejected[ctx.nrejected++ % 16], ctx.set[i]);
+	}
+	push("e fake: CREATE failed\n", ",\"reason\":\"create_failed\",\"errno\":%d,"
+	     "\"op\":\"create\",\"recoverable\":%s", EINVAL,
+	     sc->unrecoverable ? "false" : "true");
+	ctx.failed = sc->unrecoverable;
+	return fail_with(EINVAL);
+}
+
+static int fake_fsconfig(int fd, unsigned int cmd, const char *key,
+			 const char *value)
+{
+	const struct fake_param *p;
+	char set[64];
+	int i;
+
+	/* A retrier never uses a stale, failed or created context. */
+	if (fd != ctx.fd || ctx.failed || ctx.created) {
+		stats->misuse++;
+		return fail_with(fd != ctx.fd ? EBADF : EBUSY);
+	}
+	if (cmd == FSCONFIG_CMD_CREATE || cmd == FSCONFIG_CMD_CREATE_EXCL)
+		return fake_create(cmd == FSCONFIG_CMD_CREATE_EXCL);
+	snprintf(set, sizeof(set), value ? "%s=%s" : "%s", key, value);
+	for (i = 0; i < ctx.nrejected; i++)
+		if (!strcmp(ctx.rejected[i], set))
+			stats->resets_of_rejected++;
+	p = lookup_param(key, value);
+	if (p && !p->at_create) {
+		if (p->reason)
+			push("e fake: bad\n", ",\"reason\":\"%s\",\"param\":\"%s\","
+			     "%s%s%s\"errno\":%d,\"op\":\"%s\",\"recoverable\":true",
+			     p->reason, key, value ? "\"value\":\"" : "",
+			     value ?: "", value ? "\"," : "", p->errnum,
+			     value ? "set_string" : "set_flag");
+		strcpy(ctx.rejected[ctx.nrejected++ % 16], set);
+		return fail_with(p->errnum);
+	}
+	if (strcmp(key, "source"))
+		strcpy(ctx.set[ctx.nset++ % 16], set);
+	return 0;
+}
+
+static int fake_move_mount(int from)
+{
+	int i;
+
+	if (from != FAKE_MNT_FD)
+		return fail_with(EBADF);
+	stats->mounted[0] = '\0';
+	for (i = 0; i < ctx.nset; i++)
+		snprintf(stats->mounted + strlen(stats->mounted),
+			 sizeof(stats->mounted) - strlen(stats->mounted),
+			 "%s%s", i ? "," : "", ctx.set[i]);
+	return 0;
+}
+
+/* The mount API goes to the model, anything else to the C library. */
+long syscall(long nr, ...)
+{
+	long (*real)(long, ...) = dlsym(RTLD_NEXT, "syscall");
+	long a[5];
+	va_list ap;
+	int i;
+
+	va_start(ap, nr);
+	for (i = 0; i < 5; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	switch (nr) {
+	case __NR_fsopen:
+		return fake_fsopen(a[1]);
+	case __NR_fsconfig:
+		return fake_fsconfig(a[0], a[1], (const char *)a[2],
+				     (const char *)a[3]);
+	case __NR_fsmount:
+		return a[0] == ctx.fd && ctx.created ? FAKE_MNT_FD :
+		       fail_with(EINVAL);
+	case __NR_move_mount:
+		return fake_move_mount(a[0]);
+	}
+	return real(nr, a[0], a[1], a[2], a[3], a[4]);
+}
+
+/* A context fd reads its records, then ENODATA, as the kernel's does. */
+ssize_t read(int fd, void *buf, size_t n)
+{
+	ssize_t (*real)(int, void *, size_t) = dlsym(RTLD_NEXT, "read");
+	int i;
+
+	if (fd < FAKE_FD)
+		return real(fd, buf, n);
+	if (fd != ctx.fd)
+		return fail_with(EBADF);
+	if (ctx.head == ctx.tail)
+		return fail_with(ENODATA);
+	i = ctx.head++ % 16;
+	if (ctx.len[i] > n)
+		return fail_with(EMSGSIZE);
+	memcpy(buf, ctx.queue[i], ctx.len[i]);
+	return ctx.len[i];
+}
+
+/* ------------------------------------------------------------ the tests */
+
+static int n, failures;
+
+static void check(int ok, const char *name, const char *why_not)
+{
+	n++;
+	if (!ok) {
+		printf("# %s\n", why_not ? why_not : "");
+		failures++;
+	}
+	printf("%sok %d %s\n", ok ? "" : "not ", n, name);
+}
+
+/* Run the tool on @s in a child; its result object, NULL if none. */
+static json_t *run(const struct scenario *s, int *status, char *out, size_t size)
+{
+	char args[512], *argv[32], *tok, *save = NULL, line[2048];
+	json_t *res = NULL, *obj;
+	int argc = 0, pipefd[2];
+	size_t len = 0;
+	pid_t pid;
+	FILE *f;
+
+	snprintf(args, sizeof(args), "fclog-retry --json %s", s->args);
+	for (tok = strtok_r(args, " ", &save); tok && argc < 31;
+	     tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	memset(stats, 0, sizeof(*stats));
+	fflush(stdout);
+	if (pipe(pipefd) || (pid = fork()) < 0)
+		return NULL;
+	if (!pid) {
+		dup2(pipefd[1], 1);
+		dup2(pipefd[1], 2);
+		close(pipefd[0]);
+		sc = s;
+		exit(fclog_retry_main(argc, argv));
+	}
+	close(pipefd[1]);
+	f = fdopen(pipefd[0], "r");
+	out[0] = '\0';
+	while (f && fgets(line, sizeof(line), f)) {
+		len += snprintf(out + len, len < size ? size - len : 0, "# %s", line);
+		obj = json_loads(line, 0, NULL);
+		if (json_is_string(json_object_get(obj, "event")) &&
+		    !strcmp(json_string_value(json_object_get(obj, "event")),
+			    "result")) {
+			json_decref(res);
+			res = obj;
+		} else {
+			json_decref(obj);
+		}
+	}
+	if (f)
+		fclose(f);
+	waitpid(pid, status, 0);
+	*status = WIFEXITED(*status) ? WEXITSTATUS(*status) : -1;
+	return res;
+}
+
+static void kept_options(json_t *res, char *buf, size_t size)
+{
+	json_t *kept = json_object_get(res, "options");
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < json_array_size(kept) && len < size; i++)
+		len += snprintf(buf + len, size - len, "%s%s", i ? "," : "",
+				json_string_value(json_array_get(kept, i)));
+}
+
+static const struct scenario scenarios[] = {
+	{
+		.name = "fsconfig-time rejections cost no attempt",
+		.args = "-t fake -o a=1 -o nosuch -o b=bad -o c -o d=x none /mnt",
+		.params = { { "nosuch", false, "unknown_param", EINVAL },
+			    { "b", false, "bad_value", EINVAL } },
+		.k = 2, .exit = 0, .attempts = 1, .contexts = 1,
+		.options = "a=1,c,d=x",
+	}, {
+		.name = "a CREATE-time rejection: a fresh context without it",
+		.args = "-t fake -o a=1 -o late=x -o z none /mnt",
+		.params = { { "late", true, "bad_value", EINVAL } },
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
+		.options = "a=1,z",
+	}, {
+		.name = "a CREATE-time rejection, context failed: a fresh one",
+		.args = "-t fake -o a=1 -o late=x none /mnt",
+		.params = { { "late", true, "bad_value", EINVAL } },
+		.unrecoverable = true,
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
+		.options = "a=1",
+	}, {
+		.name = "three CREATE-time rejections and one at fsconfig: 4 attempts",
+		.args = "-t fake -o a=1 -o late1=x -o nosuch -o late2=y -o late3 -r r=1 src /mnt",
+		.params = { { "late1", true, "bad_value", EINVAL },
+			    { "late2", true, "invalid_uid", EINVAL },
+			    { "late3", true, "unsupported", EOPNOTSUPP },
+			    { "nosuch", false, "unknown_param", EINVAL } },
+		.k = 4, .exit = 0, .attempts = 4, .contexts = 4,
+		.options = "a=1,r=1",
+	}, {
+		.name = "the same key twice: only the rejected value goes",
+		.args = "-t fake -o size=1m -o size=abc none /mnt",
+		.params = { { "size=abc", false, "bad_value", EINVAL } },
+		.k = 1, .exit = 0, .attempts = 1, .contexts = 1,
+		.options = "size=1m",
+	}, {
+		.name = "a reason newer than the library still drops the option",
+		.args = "-t fake -o a=1 -o q=9 none /mnt",
+		.params = { { "q", false, "quota_exceeded", EDQUOT } },
+		.k = 1, .exit = 0, .attempts = 1, .contexts = 1,
+		.options = "a=1",
+	}, {
+		.name = "a required option rejected by fsconfig: exit 3",
+		.args = "-t fake -r a=bad -o b=1 none /mnt",
+		.params = { { "a", false, "bad_value", EINVAL } },
+		.k = 1, .exit = 3, .attempts = 0, .contexts = 1,
+		.options = "a=bad,b=1",
+	}, {
+		.name = "a required option rejected by CREATE: exit 3",
+		.args = "-t fake -o b=1 -r late=x none /mnt",
+		.params = { { "late", true, "bad_value", EINVAL } },
+		.k = 1, .exit = 3, .attempts = 1, .contexts = 1,
+		.options = "b=1,late=x",
+	}, {
+		.name = "the source rejected: exit 3",
+		.args = "-t fake -o b=1 /dev/nope /mnt",
+		.params = { { "source", false, "lookup_failed", ENOENT } },
+		.k = 1, .exit = 3, .attempts = 0, .contexts = 1,
+		.options = "b=1",
+	}, {
+		.name = "CREATE_EXCL on an existing superblock: exit 6",
+		.args = "-t fake --exclusive -o a=1 none /mnt",
+		.sb_exists = true,
+		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
+		.options = "a=1",
+	}, {
+		.name = "--allow-reuse: CREATE on the same context",
+		.args = "-t fake --exclusive --allow-reuse -o a=1 -o nosuch none /mnt",
+		.params = { { "nosuch", false, "unknown_param", EINVAL } },
+		.sb_exists = true,
+		.k = 2, .exit = 0, .attempts = 2, .contexts = 1,
+		.options = "a=1",
+	}, {
+		.name = "CREATE fails with no rejection: exit 4",
+		.args = "-t fake -o a=1 none /mnt",
+		.create_fails = true,
+		.k = 0, .exit = 4, .attempts = 1, .contexts = 1,
+		.options = "a=1",
+	}, {
+		.name = "a refusal with no record is not dropped: exit 4",
+		.args = "-t fake -o a=1 -o b=2 none /mnt",
+		.params = { { "b", false, NULL, EINVAL } },
+		.k = 1, .exit = 4, .attempts = 0, .contexts = 1,
+		.options = "a=1,b=2",
+	}, {
+		.name = "legacy kernel, good options: one attempt",
+		.args = "-t fake -o a=1 none /mnt",
+		.legacy = true,
+		.k = 0, .exit = 0, .attempts = 1, .contexts = 1,
+		.options = "a=1",
+	}, {
+		.name = "legacy kernel, a refused option: no retry, exit 4",
+		.args = "-t fake -o a=1 -o nosuch none /mnt",
+		.params = { { "nosuch", false, "unknown_param", EINVAL } },
+		.legacy = true,
+		.k = 1, .exit = 4, .attempts = 0, .contexts = 1,
+		.options = "a=1,nosuch",
+	},
+};
+
+int main(void)
+{
+	char name[160], out[8192], kept[256], why_not[256];
+	const struct scenario *s;
+	json_t *res;
+	int status, attempts;
+	size_t i;
+
+	stats = mmap(NULL, sizeof(*stats), PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (stats == MAP_FAILED)
+		return 1;
+	printf("TAP version 13\n");
+	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
+		s = &scenarios[i];
+		res = run(s, &status, out, sizeof(out));
+		attempts = json_integer_value(json_object_get(res, "attempts"));
+		kept_options(res, kept, sizeof(kept));
+		snprintf(why_not, sizeof(why_not), "exit %d, attempts %d (%d CREATE), "
+			 "contexts %d, kept \"%s\", misuse %d, rejected set again %d",
+			 status, attempts, stats->creates, stats->contexts, kept,
+			 stats->misuse, stats->resets_of_rejected);
+		check(res && status == s->exit &&
+		      json_integer_value(json_object_get(res, "exit")) == s->exit &&
+		      attempts == s->attempts && stats->creates == s->attempts &&
+		      attempts <= s->k + 1 && stats->contexts == s->contexts &&
+		      !strcmp(kept, s->options) && !stats->misuse &&
+		      !stats->resets_of_rejected &&
+		      json_is_boolean(json_object_get(res, "structured")) &&
+		      json_is_true(json_object_get(res, "structured")) == !s->legacy,
+		      s->name, why_not);
+		/* What was mounted is exactly what the tool says it kept. */
+		snprintf(name, sizeof(name), "%s: the mount holds those", s->name);
+		if (!s->exit)
+			check(!strcmp(stats->mounted, s->options), name,
+			      stats->mounted);
+		if (res && status != s->exit)
+			fputs(out, stdout);
+		json_decref(res);
+	}
+	s = &(struct scenario){ .args = "-o a=1 none /mnt" };
+	res = run(s, &status, out, sizeof(out));
+	check(!res && status == EXIT_USAGE, "no -t: usage, exit 1", out);
+	printf("1..%d\n# %d passed, %d failed\n", n, n - failures, failures);
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * fclog-retry: mount with every option the kernel accepts, dropping the
+ * optional ones it rejects, by the reasons in the context's structured log.
+ *
+ *   fclog-retry -t TYPE [-r KEY[=VALUE]]... [-o KEY[=VALUE]]...
+ *               [--exclusive [--allow-reuse]] [--json] SOURCE TARGET
+ *
+ * -r options are required, -o options optional, one per flag (so that a
+ * value may hold commas).  "KEY=VALUE" is set as a string, "KEY" as a flag,
+ * in the order given, after SOURCE ("none": no source), which is required.
+ *
+ * It acts on what the kernel states, never on message text (which is not
+ * ABI): the return of each fsconfig() and the "reason", "param", "errno"
+ * and "recoverable" fields of the records (libfclog's rejections).
+ *
+ *  - fsconfig(SET_*) refused with a rejection naming the key: an optional
+ *    option is dropped and configuration goes on on the same fd, since the
+ *    kernel never applied a refused parameter; a required one ends the run.
+ *  - CREATE refused with rejections naming keys that were set: the kernel
+ *    had accepted those, they are in the context and only a fresh fd is
+ *    rid of them.  Optional ones are dropped, required ones end the run.
+ *    The same fd is used again only when the context is recoverable and no
+ *    dropped option had been accepted.
+ *  - CREATE_EXCL refused with sb_exists: the run ends, or with --allow-reuse
+ *    the next attempt is a plain CREATE, on the same fd when recoverable.
+ *  - Anything else (no rejection to act on, nothing left to drop) ends it.
+ *
+ * Attempts: an attempt is one CREATE (or CREATE_EXCL).  Options dropped at
+ * fsconfig() time cost none, as the context goes on.  Every attempt after
+ * the first follows a failed CREATE that dropped at least one option or
+ * the exclusivity, and a failed CREATE that drops nothing ends the run; so
+ * with k rejections (rejected options, plus one for a refused CREATE_EXCL)
+ * there are at most k + 1 attempts.
+ *
+ * Without FSOPEN_STRUCTURED_LOG (a stock kernel) it says that it cannot
+ * retry by reason and makes one attempt, as fclog-mount would.
+ *
+ * Output: each attempt, each option set, every record of the log with its
+ * reason, param and errno, each option dropped, then the options mounted
+ * with and the number of attempts.  With --json, one object per line: the
+ * kernel's records (as fclog_print() writes them, with "level") and the
+ * tool's events (with "event": request, attempt, set, drop, reuse, create,
+ * result); the last line is the result.
+ *
+ * Exit status: 0 mounted; 1 usage; 2 fsopen() failed; 3 a required option
+ * was rejected; 4 a failure with no rejection to act on (legacy kernel, no
+ * structured reason, nothing left to drop); 5 fsmount() or move_mount()
+ * failed; 6 CREATE_EXCL found an existing superblock (no --allow-reuse).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <jansson.h>
+
+#include "fclog.h"
+#include "mount_api.h"
+
+enum {
+	EXIT_USAGE = 1, EXIT_OPEN, EXIT_REQUIRED, EXIT_STUCK, EXIT_MOUNT,
+	EXIT_EXISTS,
+};
+#define RETRY	-1		/* create(): try again */
+
+struct opt {
+	const char *arg;	/* As given: "key=value" or "key" */
+	char *key;
+	const char *value;	/* NULL: a flag */
+	bool required;
+	bool is_source;		/* SOURCE, not an -r or -o option */
+	bool applied;		/* Accepted by fsconfig() on the current fd */
+	bool dropped;
+	char reason[64];	/* Why it was dropped */
+	int errnum;
+};
+
+static struct opt *opts;
+static int nopts, fd = -1, attempts;
+static const char *type;
+static bool structured = true, exclusive, allow_reuse, fresh, json_out;
+static unsigned int print_flags = FCLOG_PRINT_DETAIL;
+static fclog_t *ctx_log;
+static char why[512];		/* Why the run ended, when it failed */
+
+static const char *errname(int err)
+{
+	return strerrorname_np(err) ?: "?";
+}
+
+/* An event: with --json the object @ev, else the line @fmt. */
+static void say(json_t *ev, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (json_out && ev) {
+		json_dumpf(ev, stdout, JSON_COMPACT);
+		putchar('\n');
+	} else if (!json_out) {
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+	}
+	json_decref(ev);
+}
+
+static int stop(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	return status;
+}
+
+/* Print every record now in the log; the reader keeps the rejections. */
+static void drain(void)
+{
+	struct fclog_record *rec;
+	int r;
+
+	while ((r = fclog_next(ctx_log, &rec)) != 0) {
+		if (r < 0) {
+			fprintf(stderr, "fclog-retry: %s\n", fclog_error(ctx_log));
+			if (errno != EBADMSG)
+				return;	/* a read error, not a bad record */
+			continue;
+		}
+		if (!json_out)
+			fputs("    ", stdout);
+		fclog_print(stdout, rec, print_flags);
+		fclog_record_free(rec);
+	}
+}
+
+/* A fresh context: every option not dropped has to be set again. */
+static int open_context(void)
+{
+	int i;
+
+	if (ctx_log) {
+		fclog_free(ctx_log);
+		close(fd);
+		ctx_log = NULL;
+	}
+	fd = sys_fsopen(type, FSOPEN_CLOEXEC |
+			(structured ? FSOPEN_STRUCTURED_LOG : 0));
+	if (fd < 0 && errno == EINVAL && structured) {
+		structured = false;
+		say(json_pack("{s:s}", "event", "legacy"),
+		    "this kernel has no FSOPEN_STRUCTURED_LOG: fclog-retry cannot retry by reason, one attempt only\n");
+		fd = sys_fsopen(type, FSOPEN_CLOEXEC);
+	}
+	if (fd < 0)
+		return stop(EXIT_OPEN, "fsopen %s: %s", type, strerror(errno));
+	ctx_log = fclog_new(fd);
+	if (!ctx_log)
+		return stop(EXIT_OPEN, "out of memory");
+	for (i = 0; i < nopts; i++)
+		opts[i].applied = false;
+	fresh = true;
+	return 0;
+}
+
+static void drop(struct opt *o, const struct fclog_record *rej, const char *at)
+{
+	o->dropped = true;
+	o->errnum = rej->errnum;
+	snprintf(o->reason, sizeof(o->reason), "%s", rej->reason_name);
+	say(json_pack("{s:s, s:s, s:s, s:i, s:s}", "event", "drop",
+		      "option", o->arg, "reason", o->reason, "errno", o->errnum,
+		      "at", at),
+	    "  drop %s: %s (%s) at %s\n", o->arg, o->reason,
+	    errname(o->errnum), at);
+}
+
+/* Set @o on the context: 0 when set or dropped, else an exit status. */
+static int set_one(struct opt *o)
+{
+	const struct fclog_record *rej;
+	int ret, err;
+
+	fclog_reset(ctx_log);
+	if (o->value)
+		ret = sys_fsconfig(fd, FSCONFIG_SET_STRING, o->key, o->value, 0);
+	else
+		ret = sys_fsconfig(fd, FSCONFIG_SET_FLAG, o->key, NULL, 0);
+	err = errno;
+	say(json_pack("{s:s, s:s, s:b, s:b, s:s?}", "event", "set",
+		      "option", o->arg, "required", o->required, "ok", !ret,
+		      "error", ret ? errname(err) : NULL),
+	    ret ? "  set %s: %s\n" : "  set %s\n", o->arg, errname(err));
+	drain();
+	if (!ret) {
+		o->applied = true;
+		return 0;
+	}
+	rej = fclog_rejected(ctx_log, o->key);
+	if (!rej)
+		return stop(o->required ? EXIT_REQUIRED : EXIT_STUCK,
+			    "%s option %s refused (%s) %s",
+			    o->required ? "required" : "optional", o->arg,
+			    errname(err), structured ?
+			    "with no rejection naming it: not dropped" :
+			    "and a legacy log gives no reason: cannot retry by reason");
+	if (o->required)
+		return stop(EXIT_REQUIRED, "required option %s rejected: %s (%s)",
+			    o->arg, rej->reason_name, errname(rej->errnum));
+	drop(o, rej, "fsconfig");
+	return 0;
+}
+
+static int configure(void)
+{
+	int i, status;
+
+	for (i = 0; i < nopts; i++) {
+		if (opts[i].dropped || opts[i].applied)
+			continue;
+		status = set_one(&opts[i]);
+		if (status)
+			return status;
+	}
+	return 0;
+}
+
+/* One attempt: 0 when created, RETRY, or an exit status. */
+static int create(void)
+{
+	const struct fclog_record *rej, *sb = NULL;
+	bool progress = false, accepted = false;
+	int i, j, ret, err;
+
+	attempts++;
+	fclog_reset(ctx_log);
+	ret = sys_fsconfig(fd, exclusive ? FSCONFIG_CMD_CREATE_EXCL :
+			   FSCONFIG_CMD_CREATE, NULL, NULL, 0);
+	err = errno;
+	say(json_pack("{s:s, s:i, s:b, s:b, s:s?}", "event", "create",
+		      "attempt", attempts, "exclusive", exclusive, "ok", !ret,
+		      "error", ret ? errname(err) : NULL),
+	    ret ? "  %s: %s\n" : "  %s\n",
+	    exclusive ? "create (exclusive)" : "create", errname(err));
+	drain();
+	if (!ret)
+		return 0;
+	if (!structured)
+		return stop(EXIT_STUCK, "CREATE failed (%s) and a legacy log gives no reason: cannot retry by reason",
+			    errname(err));
+
+	for (i = 0; (rej = fclog_rejection(ctx_log, i)); i++) {
+		if (rej->reason == FCLOG_REASON_SB_EXISTS)
+			sb = rej;
+		for (j = 0; rej->param && j < nopts; j++) {
+			if (opts[j].dropped || strcmp(opts[j].key, rej->param))
+				continue;
+			if (opts[j].required)
+				return stop(EXIT_REQUIRED, "required option %s rejected: %s (%s)",
+					    opts[j].arg, rej->reason_name,
+					    errname(rej->errnum));
+			accepted |= opts[j].applied;
+			drop(&opts[j], rej, "create");
+			progress = true;
+		}
+	}
+	if (sb && exclusive) {
+		if (!allow_reuse)
+			return stop(EXIT_EXISTS, "CREATE_EXCL: a %s superblock (%s) exists; --allow-reuse would mount it",
+				    sb->sb_type ?: type, sb->sb_id ?: "?");
+		exclusive = false;
+		progress = true;
+		say(json_pack("{s:s, s:s?, s:s?}", "event", "reuse",
+			      "type", sb->sb_type, "id", sb->sb_id),
+		    "  a %s superblock (%s) exists: --allow-reuse, next attempt without exclusive\n",
+		    sb->sb_type ?: type, sb->sb_id ?: "?");
+	}
+	if (!progress)
+		return stop(EXIT_STUCK, "CREATE failed (%s) with no rejected option left to drop",
+			    errname(err));
+	if (fclog_recoverable(ctx_log) == FCLOG_TRI_TRUE && !accepted) {
+		fresh = false;
+		return RETRY;
+	}
+	return open_context() ?: RETRY;
+}
+
+static int mount_at(const char *target)
+{
+	int mfd, err;
+
+	mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0);
+	if (mfd < 0 || sys_move_mount(mfd, "", AT_FDCWD, target,
+				      MOVE_MOUNT_F_EMPTY_PATH)) {
+		err = errno;
+		drain();
+		if (mfd >= 0)
+			close(mfd);
+		return stop(EXIT_MOUNT, "mount on %s: %s", target, strerror(err));
+	}
+	drain();
+	close(mfd);
+	return 0;
+}
+
+/* The outcome: the options kept and dropped, and the attempts made. */
+static void result(int status, const char *target)
+{
+	json_t *kept = json_array(), *dropped = json_array(), *ev;
+	size_t i;
+	int n;
+
+	for (n = 0; n < nopts; n++) {
+		if (opts[n].is_source)
+			continue;
+		if (opts[n].dropped)
+			json_array_append_new(dropped, json_pack("{s:s, s:s, s:i}",
+					      "option", opts[n].arg, "reason",
+					      opts[n].reason, "errno", opts[n].errnum));
+		else
+			json_array_append_new(kept, json_string(opts[n].arg));
+	}
+	ev = json_pack("{s:s, s:i, s:b, s:i, s:b, s:b, s:O, s:O, s:s?}",
+		       "event", "result", "exit", status, "mounted", !status,
+		       "attempts", attempts, "structured", structured,
+		       "exclusive", exclusive, "options", kept,
+		       "dropped", dropped, "error", status ? why : NULL);
+	if (status)
+		say(ev, "not mounted (%d CREATE attempt%s): %s\n", attempts,
+		    attempts == 1 ? "" : "s", why);
+	else
+		say(ev, "mounted %s on %s after %d attempt%s\n", type, target,
+		    attempts, attempts == 1 ? "" : "s");
+	if (!json_out) {
+		fputs(status ? "  options left:" : "  options:", stdout);
+		for (i = 0; i < json_array_size(kept); i++)
+			printf(" %s", json_string_value(json_array_get(kept, i)));
+		fputs(json_array_size(kept) ? "\n" : " (none)\n", stdout);
+		for (n = 0; n < nopts; n++)
+			if (opts[n].dropped)
+				printf("  dropped: %s (%s, %s)\n", opts[n].arg,
+				       opts[n].reason, errname(opts[n].errnum));
+	}
+	if (status)
+		fprintf(stderr, "fclog-retry: %s\n", why);
+	json_decref(kept);
+	json_decref(dropped);
+}
+
+static void add_option(const char *arg, bool required)
+{
+	struct opt *o = &opts[nopts++];
+	const char *eq = strchr(arg, '=');
+
+	o->arg = arg;
+	o->key = strndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
+	o->value = eq ? eq + 1 : NULL;
+	o->required = required;
+}
+
+/* The options asked for, before anything is tried. */
+static void request(const char *source, const char *target)
+{
+	json_t *lists[2] = { json_array(), json_array() };	/* -o, -r */
+	size_t i;
+	int n;
+
+	for (n = 0; n < nopts; n++)
+		if (!opts[n].is_source)
+			json_array_append_new(lists[opts[n].required],
+					      json_string(opts[n].arg));
+	say(json_pack("{s:s, s:s, s:s, s:s, s:O, s:O, s:b}", "event",
+		      "request", "type", type, "source", source, "target",
+		      target, "required", lists[1], "optional", lists[0],
+		      "exclusive", exclusive),
+	    "mount %s %s on %s%s\n", type, source, target,
+	    exclusive ? " (CREATE_EXCL)" : "");
+	for (n = 1; !json_out && n >= 0; n--) {
+		if (!json_array_size(lists[n]))
+			continue;
+		fputs(n ? "  required:" : "  optional:", stdout);
+		for (i = 0; i < json_array_size(lists[n]); i++)
+			printf(" %s", json_string_value(json_array_get(lists[n], i)));
+		putchar('\n');
+	}
+	json_decref(lists[0]);
+	json_decref(lists[1]);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "exclusive", no_argument, NULL, 'x' },
+		{ "allow-reuse", no_argument, NULL, 'a' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	const char *source, *target;
+	char *arg;
+	int c, status;
+
+	/* Slot 0 is the source; at most one option per argument after it. */
+	opts = calloc(argc + 1, sizeof(*opts));
+	if (!opts)
+		return EXIT_USAGE;
+	nopts = 1;
+	while ((c = getopt_long(argc, argv, "t:r:o:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't': type = optarg; break;
+		case 'r': add_option(optarg, true); break;
+		case 'o': add_option(optarg, false); break;
+		case 'x': exclusive = true; break;
+		case 'a': allow_reuse = true; break;
+		case 'j': json_out = true; break;
+		default: goto usage;
+		}
+	}
+	if (!type || argc - optind != 2)
+		goto usage;
+	source = argv[optind];
+	target = argv[optind + 1];
+	if (json_out)
+		print_flags = FCLOG_PRINT_JSON;
+	else if (isatty(STDOUT_FILENO))
+		print_flags |= FCLOG_PRINT_COLOUR;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	if (strcmp(source, "none")) {
+		/* "source=..." in messages, like every other option. */
+		if (asprintf(&arg, "source=%s", source) < 0)
+			return EXIT_USAGE;
+		opts[0].arg = arg;
+		opts[0].key = strdup("source");
+		opts[0].value = source;
+		opts[0].required = true;
+		opts[0].is_source = true;
+	} else {
+		opts++;		/* no source to set */
+		nopts--;
+	}
+
+	request(source, target);
+	for (status = open_context(); !status;) {
+		say(json_pack("{s:s, s:i, s:s, s:b, s:b}", "event", "attempt",
+			      "attempt", attempts + 1, "context",
+			      fresh ? "fresh" : "same", "exclusive", exclusive,
+			      "structured", structured),
+		    "attempt %d, on %s context%s\n", attempts + 1,
+		    fresh ? "a fresh" : "the same",
+		    exclusive ? ", CREATE_EXCL" : "");
+		status = configure();
+		if (!status)
+			status = create();
+		if (!status) {
+			status = mount_at(target);
+			break;
+		}
+		if (status == RETRY)
+			status = 0;
+	}
+	result(status, target);
+	if (ctx_log) {
+		fclog_free(ctx_log);
+		close(fd);
+	}
+	return status;
+
+usage:
+	fprintf(stderr, "usage: fclog-retry -t TYPE [-r KEY[=VALUE]]... [-o KEY[=VALUE]]...\n"
+		"                   [--exclusive [--allow-reuse]] [--json] SOURCE TARGET\n");
+	return EXIT_USAGE;
+}
