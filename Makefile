@@ -14,7 +14,8 @@
 #   make initramfs   build the guest's initramfs        (build/initramfs.cpio)
 #   make export-series  write the commits of build/patched/src to series/
 #   make bisect-check    build the kernel after each patch of the series
-#   make lint        checkpatch --strict on every patch of the series
+#   make lint        checkpatch --strict on every patch of the series, and
+#                    W=1 + sparse on the files it touches against stock
 #   make uapi-check  include-uapi/ must equal the series' uapi headers
 #   make lib         libfclog, static and shared    (build/libfclog.{a,so})
 #   make install-lib install its header, libraries and pkg-config file
@@ -58,10 +59,10 @@ PATCHES := $(addprefix series/,$(shell sed -e 's/\#.*//' series/series))
 
 # Debian packages: the kernel build, QEMU, the guest's userland, jansson.
 # python3-ply and python3-git are for checkpatch.pl's SPDX check; clang and
-# libclang-rt-14-dev for the libFuzzer target.
+# libclang-rt-14-dev for the libFuzzer target; sparse for make lint.
 DEBS := linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev \
 	perl cpio xz-utils git ccache qemu-system-x86 busybox-static \
-	libjansson-dev python3-ply python3-git clang libclang-rt-14-dev
+	libjansson-dev python3-ply python3-git clang libclang-rt-14-dev sparse
 
 # Command-line variables (ONLY=, GUEST=) are for this Makefile, not for the
 # kernel's: keep make from handing them down to the kernel build.
@@ -433,9 +434,16 @@ host-tests: $(HOST_TESTS) $(FUZZER)
 # ------------------------------------------------------------------- checks
 
 # The series' own checks are host tests too (so make check runs them); these
-# targets run them alone.  Both read the patched tree.
-lint: $(B)/patched/extract.stamp
+# targets run them alone.  They read the patched tree; the W=1 and sparse
+# comparison (tests/host/series_warnings_test.sh) builds the files the
+# series touches in both trees, in build/lint, from the kernels' configs.
+LINT_ENV := FCTEST_TREE=$(B)/patched/src FCTEST_STOCK_TREE=$(B)/stock/src \
+	FCTEST_PATCHED_CONFIG=$(B)/patched/obj/.config \
+	FCTEST_STOCK_CONFIG=$(B)/stock/obj/.config FCTEST_LINT_OBJ=$(B)/lint
+
+lint: $(B)/patched/obj/.config $(B)/stock/obj/.config
 	@FCTEST_TREE=$(B)/patched/src tests/host/series_checkpatch_test.sh
+	@$(LINT_ENV) tests/host/series_warnings_test.sh
 
 uapi-check: $(B)/patched/source.stamp
 	@FCTEST_TREE=$(B)/patched/src tests/host/uapi_sync_test.sh
@@ -454,7 +462,7 @@ check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(DEBUG_BZIMAGE) \
 		$(INITRAMFS) host-tests
 	@mkdir -p $(B)/check
 	@echo "  HOST   tests/host"
-	@FCTEST_TREE=$(B)/patched/src FCTEST_FUZZER=$(FUZZER) \
+	@$(LINT_ENV) FCTEST_FUZZER=$(FUZZER) \
 		tests/run-tests $(HOST_TESTS) > $(B)/check/host.log 2>&1
 	@$(call boot_check,patched,$(call BZIMAGE,patched))
 	@$(call boot_check,stock,$(call BZIMAGE,stock))
@@ -526,7 +534,8 @@ bench-run: $(BENCH_INITRAMFS) $(BENCH_DIR)/fclog_parse_bench
 
 clean:
 	rm -rf $(B)/guest $(B)/check $(B)/bench $(B)/initramfs.* $(B)/gen_init_cpio \
-		$(B)/host $(B)/fuzz $(B)/libfclog $(B)/libfclog.a $(B)/libfclog.so
+		$(B)/host $(B)/fuzz $(B)/libfclog $(B)/libfclog.a $(B)/libfclog.so \
+		$(B)/lint
 
 distclean:
 	rm -rf $(B)
