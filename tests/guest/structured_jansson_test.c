@@ -188,4 +188,56 @@ TEST(longest_key)
 	close(fd);
 }
 
+/*
+ * A hostile ext4 source (quotes, a forged field, escape sequences, a
+ * newline, bytes that are not UTF-8): the lookup_failed report echoes it
+ * as "value", which decodes back to the bytes given (U+FFFD for the ones
+ * that are not UTF-8), and the line before the NUL holds the bytes as
+ * they were.
+ */
+TEST(hostile_source_path)
+{
+	static const char source[] =
+		"/nonexistent/\",\"level\":\"info\x1b[31m\nred\\\x01\xff";
+	static const char decoded[] =
+		"/nonexistent/\",\"level\":\"info\x1b[31m\nred\\\x01"
+		REPLACEMENT;
+	char buf[FSCONTEXT_LOG_RECORD_MAX];
+	json_error_t error;
+	json_t *obj, *value;
+	size_t text;
+	ssize_t n;
+	int fd;
+
+	fd = sys_fsopen("ext4", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())
+		SKIP(return, "no structured logs on this kernel");
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_SET_STRING, "source", source,
+				  0));
+	ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0));
+	ASSERT_EQ(ENOENT, errno);
+
+	/* The first record is the lookup failure. */
+	n = read(fd, buf, sizeof(buf));
+	ASSERT_GT(n, 0);
+	text = strnlen(buf, n);
+	ASSERT_LT(text, (size_t)n);
+	ASSERT_NE(NULL, memmem(buf, text, source, strlen(source)));
+	obj = json_loadb(buf + text + 1, n - text - 1, JSON_REJECT_DUPLICATES,
+			 &error);
+	ASSERT_NE(NULL, obj) TH_LOG("jansson: %s", error.text);
+	EXPECT_STREQ("lookup_failed",
+		     json_string_value(json_object_get(obj, "reason")));
+	EXPECT_STREQ("error", json_string_value(json_object_get(obj, "level")));
+	EXPECT_STREQ("source", json_string_value(json_object_get(obj, "param")));
+	value = json_object_get(obj, "value");
+	ASSERT_TRUE(json_is_string(value));
+	EXPECT_EQ(strlen(decoded), json_string_length(value));
+	EXPECT_EQ(0, memcmp(decoded, json_string_value(value),
+			    strlen(decoded)));
+	json_decref(obj);
+	close(fd);
+}
+
 TEST_HARNESS_MAIN
