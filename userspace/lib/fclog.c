@@ -576,7 +576,8 @@ void fclog_print(FILE *f, const struct fclog_record *rec, unsigned int flags)
 		return;
 	}
 	fprintf(f, "%s%-7s%s %s%s%s%s", c ? colour[rec->level] : "",
-		fclog_level_name(rec->level), c ? "\033[0m" : "", rec->source,
+		fclog_level_name(rec->level),
+		c && *colour[rec->level] ? "\033[0m" : "", rec->source,
 		*rec->source ? ": " : "", rec->msg,
 		rec->truncated ? " [cut]" : "");
 	if (flags & FCLOG_PRINT_DETAIL)
