@@ -321,6 +321,16 @@ $(B)/guest/bin/fclog-demo: userspace/demo/fclog-demo.c userspace/include/*.h \
 $(B)/gen_init_cpio: | $(B)/stock/source.stamp
 	@$(CC) -O2 -o $@ $(B)/stock/src/usr/gen_init_cpio.c
 
+# $(call initramfs_base,DIRS): the gen_init_cpio lines every guest needs:
+# the usual directories and DIRS, a console, busybox as /bin/sh, /init.
+initramfs_base = for d in /bin /dev /proc /sys /tmp /mnt $(1) /root; do \
+		echo "dir $$d 0755 0 0"; \
+	done; \
+	echo "nod /dev/console 0600 0 0 c 5 1"; \
+	echo "file /bin/busybox /bin/busybox 0755 0 0"; \
+	echo "slink /bin/sh busybox 0777 0 0"; \
+	echo "file /init $(TOP)/qemu/init 0755 0 0"
+
 # The guest: busybox, /init, the runner, the tests and the tools.  Built as
 # a gen_init_cpio list so that no root privileges or device nodes are needed
 # on the host.
@@ -329,13 +339,7 @@ $(INITRAMFS): $(B)/gen_init_cpio qemu/init qemu/mkfs.ext4 tests/run-tests tests/
 		$(GUEST_TOOLS) /bin/busybox
 	@echo "  CPIO   $@"
 	@{ \
-	for d in /bin /dev /proc /sys /tmp /mnt /tests /tests/series /suites /root; do \
-		echo "dir $$d 0755 0 0"; \
-	done; \
-	echo "nod /dev/console 0600 0 0 c 5 1"; \
-	echo "file /bin/busybox /bin/busybox 0755 0 0"; \
-	echo "slink /bin/sh busybox 0777 0 0"; \
-	echo "file /init $(TOP)/qemu/init 0755 0 0"; \
+	$(call initramfs_base,/tests /tests/series /suites); \
 	echo "file /bin/run-tests $(TOP)/tests/run-tests 0755 0 0"; \
 	for f in $(GUEST_TOOLS); do \
 		echo "file /bin/$${f##*/} $$f 0755 0 0"; \
@@ -512,13 +516,7 @@ $(BENCH_DIR)/fclog_parse_bench: tests/bench/fclog_parse_bench.c $(B)/libfclog.a
 $(BENCH_INITRAMFS): $(B)/gen_init_cpio qemu/init $(BENCH_DIR)/fc_log_bench /bin/busybox
 	@echo "  CPIO   $@"
 	@{ \
-	for d in /bin /dev /proc /sys /tmp /mnt /bench /root; do \
-		echo "dir $$d 0755 0 0"; \
-	done; \
-	echo "nod /dev/console 0600 0 0 c 5 1"; \
-	echo "file /bin/busybox /bin/busybox 0755 0 0"; \
-	echo "slink /bin/sh busybox 0777 0 0"; \
-	echo "file /init $(TOP)/qemu/init 0755 0 0"; \
+	$(call initramfs_base,/bench); \
 	echo "file /bench/fc_log_bench $(BENCH_DIR)/fc_log_bench 0755 0 0"; \
 	} > $(BENCH_DIR)/initramfs.list
 	@$(B)/gen_init_cpio $(BENCH_DIR)/initramfs.list > $@
