@@ -295,6 +295,10 @@ $(B)/guest/series/%: $(B)/patched/source.stamp include-uapi/linux/*.h
 STOCK_SUITES := mount_setattr/mount_setattr_test \
 	filesystems/statmount/statmount_test proc/proc-fsconfig-hidepid
 STOCK_SUITE_BINS := $(addprefix $(B)/guest/suites/,$(notdir $(STOCK_SUITES)))
+# ftracetest is a shell script that runs under busybox; only the tracefs
+# mount-option cases are copied (tests/ftrace-wrap runs them).
+FTRACE_FILES := ftracetest test.d/functions \
+	test.d/00basic/mount_options.tc test.d/00basic/test_ownership.tc
 
 $(B)/stock/headers.stamp: $(call BZIMAGE,stock)
 	@$(call kmake,stock) headers
@@ -334,12 +338,16 @@ initramfs_base = for d in /bin /dev /proc /sys /tmp /mnt $(1) /root; do \
 # The guest: busybox, /init, the runner, the tests and the tools.  Built as
 # a gen_init_cpio list so that no root privileges or device nodes are needed
 # on the host.
-$(INITRAMFS): $(B)/gen_init_cpio qemu/init qemu/mkfs.ext4 tests/run-tests tests/tap-wrap \
+$(INITRAMFS): $(B)/gen_init_cpio qemu/init qemu/mkfs.ext4 qemu/etc/* \
+		tests/run-tests tests/tap-wrap tests/ftrace-wrap \
 		$(GUEST_TESTS) $(SERIES_SELFTESTS) $(STOCK_SUITE_BINS) \
 		$(GUEST_TOOLS) /bin/busybox
 	@echo "  CPIO   $@"
 	@{ \
-	$(call initramfs_base,/tests /tests/series /suites); \
+	$(call initramfs_base,/etc /tests /tests/series /suites \
+		/suites/ftrace /suites/ftrace/test.d /suites/ftrace/test.d/00basic); \
+	echo "file /etc/passwd $(TOP)/qemu/etc/passwd 0644 0 0"; \
+	echo "file /etc/group $(TOP)/qemu/etc/group 0644 0 0"; \
 	echo "file /bin/run-tests $(TOP)/tests/run-tests 0755 0 0"; \
 	for f in $(GUEST_TOOLS); do \
 		echo "file /bin/$${f##*/} $$f 0755 0 0"; \
@@ -356,6 +364,10 @@ $(INITRAMFS): $(B)/gen_init_cpio qemu/init qemu/mkfs.ext4 tests/run-tests tests/
 		echo "file /suites/$${f##*/} $$f 0755 0 0"; \
 		echo "slink /tests/$${f##*/} /bin/tap-wrap 0777 0 0"; \
 	done; \
+	for f in $(FTRACE_FILES); do \
+		echo "file /suites/ftrace/$$f $(SELFTESTS)/ftrace/$$f 0755 0 0"; \
+	done; \
+	echo "file /tests/ftracetest $(TOP)/tests/ftrace-wrap 0755 0 0"; \
 	} > $(B)/initramfs.list
 	@$(B)/gen_init_cpio $(B)/initramfs.list > $@
 
