@@ -514,6 +514,8 @@ int main(int argc, char **argv)
 	for (m = 0; m < 2; m++)
 		bench_read_record(modes[m]);
 	bench_epoll_wakeup();
+	if (pin_to_this_cpu())
+		die("sched_setaffinity");
 	bench_idle_context();
 	bench_flood_context();
 	return 0;

@@ -71,6 +71,10 @@ int main(void)
 		return 1;
 	}
 
+	if (pin_to_this_cpu()) {
+		printf("not ok 1 sched_setaffinity: %s\n", strerror(errno));
+		return 1;
+	}
 	before = slab_bytes();
 	if (open_contexts(fds, IDLE_CONTEXTS)) {
 		printf("not ok 1 fsopen: %s\n", strerror(errno));

@@ -85,6 +85,7 @@ TEST_F_TIMEOUT(series, a_million_messages, 600)
 	int fd, i, records = 0;
 	fclog_t *log;
 
+	ASSERT_EQ(0, pin_to_this_cpu());
 	fd = sys_fsopen("vfat", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
 	ASSERT_GE(fd, 0);
 	before = slab_bytes();
@@ -164,8 +165,8 @@ TEST_F_TIMEOUT(series, ten_thousand_unread_contexts, 300)
 }
 
 struct race {
-	int fd;			/* a reader's own fd; writers use fds[0] */
-	int fds[2];
+	int fd;			/* a reader's own fd */
+	int fds[2];		/* writer i logs through fds[i] */
 	int writers_done;
 	int writer;
 	/* Results, per reader. */
@@ -186,7 +187,7 @@ static void *race_writer(void *arg)
 
 	for (i = 0; i < PER_WRITER; i++) {
 		snprintf(key, sizeof(key), "w%d-%d", r->writer, i);
-		sys_fsconfig(r->fds[0], FSCONFIG_SET_FLAG, key, NULL, 0);
+		sys_fsconfig(r->fds[r->writer], FSCONFIG_SET_FLAG, key, NULL, 0);
 	}
 	return NULL;
 }
@@ -225,8 +226,8 @@ static void *race_reader(void *arg)
 }
 
 /*
- * Two writers and two readers (one on the fd, one on a dup) race on one
- * log, readers woken by epoll: every record is read once at most, and
+ * Two writers and two readers, each pair split between the fd and a dup,
+ * race on one log, readers woken by epoll: every record is read once at most, and
  * read plus reported lost is exactly what was written.
  */
 TEST_F_TIMEOUT(series, readers_and_writers_race, 300)
