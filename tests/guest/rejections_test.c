@@ -3,7 +3,7 @@
  * Every kind of report the kernel writes, read through libfclog from a real
  * kernel into the struct a runtime acts on: tmpfs rejections, a debugfs
  * CREATE_EXCL that finds the superblock then a CREATE that reuses it, an
- * ext4 source that is not a block device.  The kernel's side of the same
+ * ext4 source that is not a block device, a tmpfs reconfigure refused.  The kernel's side of the same
  * reports is tested by the series' fc_log_reject_test; this is the reader.
  */
 #define _GNU_SOURCE
@@ -186,6 +186,43 @@ TEST(ext4_not_blockdev_is_final)
 	EXPECT_EQ(EBUSY, errno);
 	fclog_free(log);
 	close(fd);
+}
+
+/* A reconfigure tmpfs refuses: the reader says the context is done for. */
+TEST(tmpfs_failed_reconfigure_is_final)
+{
+	const struct fclog_record *rec;
+	int fd, mfd, pfd;
+	fclog_t *log;
+
+	OPEN(fd, log, "tmpfs");
+	fclog_free(log);
+	ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0));
+	mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0);
+	ASSERT_GE(mfd, 0);
+	close(fd);
+
+	pfd = sys_fspick(mfd, "", FSPICK_EMPTY_PATH | FSPICK_CLOEXEC |
+				  FSPICK_STRUCTURED_LOG);
+	ASSERT_GE(pfd, 0);
+	log = fclog_new(pfd);
+	ASSERT_NE(NULL, log);
+	/* Mounted without a size limit, so one cannot be set now. */
+	ASSERT_EQ(0, sys_fsconfig(pfd, FSCONFIG_SET_STRING, "size", "1m", 0));
+	ASSERT_EQ(-1, sys_fsconfig(pfd, FSCONFIG_CMD_RECONFIGURE, NULL, NULL,
+				   0));
+	ASSERT_EQ(EINVAL, errno);
+	ASSERT_EQ(0, drain(log)) TH_LOG("%s", fclog_error(log));
+	rec = find(log, FCLOG_REASON_RECONFIGURE_FAILED);
+	ASSERT_NE(NULL, rec);
+	EXPECT_EQ(EINVAL, rec->errnum);
+	EXPECT_EQ(FCLOG_OP_RECONFIGURE, rec->op);
+	EXPECT_EQ(FCLOG_TRI_FALSE, fclog_recoverable(log));
+	EXPECT_EQ(-1, sys_fsconfig(pfd, FSCONFIG_SET_STRING, "size", "2m", 0));
+	EXPECT_EQ(EBUSY, errno);
+	fclog_free(log);
+	close(pfd);
+	close(mfd);
 }
 
 TEST_HARNESS_MAIN

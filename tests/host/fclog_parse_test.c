@@ -279,6 +279,8 @@ static void every_reason(void)
 		{ "ro_conflict", FCLOG_REASON_RO_CONFLICT, EBUSY },
 		{ "sb_reused", FCLOG_REASON_SB_REUSED, 0 },
 		{ "create_failed", FCLOG_REASON_CREATE_FAILED, EBUSY },
+		{ "reconfigure_failed", FCLOG_REASON_RECONFIGURE_FAILED,
+		  EINVAL },
 	};
 	char extra[256], name[96], err[128];
 	struct fclog_record *rec;
@@ -624,6 +626,15 @@ static void reader_collects_rejections(void)
 	drain(log);
 	check(fclog_recoverable(log) == FCLOG_TRI_UNKNOWN,
 	      "create_failed without recoverable: unknown", NULL);
+	send_record(sv[1], seq++, "error", ",\"reason\":\"reconfigure_failed\","
+		    "\"errno\":22,\"op\":\"reconfigure\",\"recoverable\":false");
+	drain(log);
+	r = fclog_rejection(log, fclog_rejections(log) - 1);
+	check(fclog_recoverable(log) == FCLOG_TRI_FALSE && r &&
+	      r->reason == FCLOG_REASON_RECONFIGURE_FAILED &&
+	      r->op == FCLOG_OP_RECONFIGURE && r->errnum == EINVAL,
+	      "reconfigure_failed is a rejection and decides: unrecoverable",
+	      NULL);
 
 	fclog_reset(log);
 	check(fclog_rejections(log) == 0 && !fclog_rejected(log, "size") &&

@@ -57,6 +57,7 @@ enum fclog_reason {
 	FCLOG_REASON_RO_CONFLICT,
 	FCLOG_REASON_SB_REUSED,		/* Information: CREATE reused one */
 	FCLOG_REASON_CREATE_FAILED,	/* The outcome of a failed CREATE */
+	FCLOG_REASON_RECONFIGURE_FAILED, /* ... of a failed RECONFIGURE */
 	FCLOG_REASON_OTHER,		/* A reason newer than this library */
 };
 
@@ -134,7 +135,8 @@ const char *fclog_op_name(enum fclog_op op);
 /*
  * A rejection: the kernel refused something and says why, with "reason"
  * and "errno" both present.  Deprecation warnings and sb_reused notes are
- * not rejections (nothing failed); sb_exists and create_failed are.
+ * not rejections (nothing failed); sb_exists, create_failed and
+ * reconfigure_failed are.
  */
 bool fclog_record_is_rejection(const struct fclog_record *rec);
 
@@ -189,8 +191,9 @@ const struct fclog_record *fclog_rejection(const fclog_t *log, size_t i);
 /* The latest rejection since the reset whose "param" is @key, or NULL. */
 const struct fclog_record *fclog_rejected(const fclog_t *log, const char *key);
 /*
- * Whether the context can still be configured and created on the same fd:
- * the "recoverable" of the latest create_failed record since the reset;
+ * Whether the context can still be configured and created (or
+ * reconfigured) on the same fd: the "recoverable" of the latest
+ * create_failed or reconfigure_failed record since the reset;
  * TRUE when only parameter-phase rejections were seen (a refused parameter
  * leaves the context as it was); UNKNOWN when no rejection was seen at all
  * (a legacy log, or nothing failed).

@@ -40,7 +40,8 @@ struct fclog {
 	/* Since the last fclog_reset(), each holding a reference: */
 	struct fclog_record *rejections[FCLOG_REJECTIONS_MAX];
 	size_t nrejections;
-	struct fclog_record *create_failed;	/* The latest */
+	/* The latest create_failed or reconfigure_failed: the context's fate */
+	struct fclog_record *outcome;
 	char error[256];
 };
 
@@ -92,6 +93,7 @@ static const char *const reason_names[] = {
 	[FCLOG_REASON_RO_CONFLICT] = "ro_conflict",
 	[FCLOG_REASON_SB_REUSED] = "sb_reused",
 	[FCLOG_REASON_CREATE_FAILED] = "create_failed",
+	[FCLOG_REASON_RECONFIGURE_FAILED] = "reconfigure_failed",
 };
 
 static const char *const op_names[] = {
@@ -637,8 +639,8 @@ void fclog_reset(fclog_t *log)
 	for (i = 0; i < log->nrejections; i++)
 		fclog_record_free(log->rejections[i]);
 	log->nrejections = 0;
-	fclog_record_free(log->create_failed);
-	log->create_failed = NULL;
+	fclog_record_free(log->outcome);
+	log->outcome = NULL;
 }
 
 size_t fclog_rejections(const fclog_t *log)
@@ -664,8 +666,8 @@ const struct fclog_record *fclog_rejected(const fclog_t *log, const char *key)
 
 enum fclog_tri fclog_recoverable(const fclog_t *log)
 {
-	if (log->create_failed)
-		return log->create_failed->recoverable;
+	if (log->outcome)
+		return log->outcome->recoverable;
 	/* Refusing a parameter leaves the context in its parameter phase. */
 	return log->nrejections ? FCLOG_TRI_TRUE : FCLOG_TRI_UNKNOWN;
 }
@@ -675,9 +677,10 @@ static void remember(fclog_t *log, struct fclog_record *rec)
 {
 	if (!fclog_record_is_rejection(rec))
 		return;
-	if (rec->reason == FCLOG_REASON_CREATE_FAILED) {
-		fclog_record_free(log->create_failed);
-		log->create_failed = fclog_record_get(rec);
+	if (rec->reason == FCLOG_REASON_CREATE_FAILED ||
+	    rec->reason == FCLOG_REASON_RECONFIGURE_FAILED) {
+		fclog_record_free(log->outcome);
+		log->outcome = fclog_record_get(rec);
 	}
 	/*
 	 * Bounded, so that a long-lived reader (fclog-watch on a flood)
