@@ -87,11 +87,17 @@ static inline int pin_to_this_cpu(void)
 	return sched_setaffinity(0, sizeof(set), &set);
 }
 
-/* "Slab:" in bytes, or a negative number if it cannot be read. */
-static inline long slab_bytes(void)
+/*
+ * A /proc/meminfo slab figure in bytes, or a negative number if it cannot
+ * be read: "Slab" for everything a context costs (its file's dentry is
+ * reclaimable), "SUnreclaim" where only kmalloc()ed records matter, which
+ * leaves out the dentry and inode caches that the rest of the system moves
+ * by tens of KiB.
+ */
+static inline long slab_bytes_of(const char *field)
 {
-	char line[128];
-	long kb = -1;
+	char line[128], name[32];
+	long kb = -1, n;
 	FILE *f;
 
 	/* Let freed objects settle first: RCU-freed files, per-CPU slabs. */
@@ -101,10 +107,18 @@ static inline long slab_bytes(void)
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Slab: %ld kB", &kb) == 1)
+		if (sscanf(line, "%31[^:]: %ld kB", name, &n) == 2 &&
+		    !strcmp(name, field)) {
+			kb = n;
 			break;
+		}
 	fclose(f);
 	return kb * 1024;
+}
+
+static inline long slab_bytes(void)
+{
+	return slab_bytes_of("Slab");
 }
 
 #endif /* FCTEST_H */

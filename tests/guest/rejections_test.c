@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -192,6 +193,7 @@ TEST(ext4_not_blockdev_is_final)
 TEST(tmpfs_failed_reconfigure_is_final)
 {
 	const struct fclog_record *rec;
+	static char fill[16384];
 	int fd, mfd, pfd;
 	fclog_t *log;
 
@@ -201,14 +203,18 @@ TEST(tmpfs_failed_reconfigure_is_final)
 	mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0);
 	ASSERT_GE(mfd, 0);
 	close(fd);
+	/* More in use than the size asked for below. */
+	fd = openat(mfd, "fill", O_CREAT | O_WRONLY | O_CLOEXEC, 0600);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(sizeof(fill), write(fd, fill, sizeof(fill)));
+	close(fd);
 
 	pfd = sys_fspick(mfd, "", FSPICK_EMPTY_PATH | FSPICK_CLOEXEC |
 				  FSPICK_STRUCTURED_LOG);
 	ASSERT_GE(pfd, 0);
 	log = fclog_new(pfd);
 	ASSERT_NE(NULL, log);
-	/* Mounted without a size limit, so one cannot be set now. */
-	ASSERT_EQ(0, sys_fsconfig(pfd, FSCONFIG_SET_STRING, "size", "1m", 0));
+	ASSERT_EQ(0, sys_fsconfig(pfd, FSCONFIG_SET_STRING, "size", "4k", 0));
 	ASSERT_EQ(-1, sys_fsconfig(pfd, FSCONFIG_CMD_RECONFIGURE, NULL, NULL,
 				   0));
 	ASSERT_EQ(EINVAL, errno);
