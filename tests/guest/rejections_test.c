@@ -3,8 +3,9 @@
  * Every kind of report the kernel writes, read through libfclog from a real
  * kernel into the struct a runtime acts on: tmpfs rejections, a debugfs
  * CREATE_EXCL that finds the superblock then a CREATE that reuses it, an
- * ext4 source that is not a block device, a tmpfs reconfigure refused.  The kernel's side of the same
- * reports is tested by the series' fc_log_reject_test; this is the reader.
+ * ext4 source that is not a block device, a tmpfs reconfigure refused.
+ * The kernel's side of the same reports is tested by the series'
+ * fc_log_reject_test; this is the reader.
  */
 #define _GNU_SOURCE
 #include <errno.h>

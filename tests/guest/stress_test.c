@@ -71,9 +71,10 @@ FIXTURE_TEARDOWN(series)
 /*
  * One error, then a million warnings into one context: memory stays within
  * the bound (unreclaimable slab, where the records are), the error is still
- * there, and the last messages cost what the first ones did.  Under KASAN (the debug kernel) a message costs a hundred
- * times more and freed objects wait in KASAN's quarantine, so there the
- * flood is 20,000 messages and the slab figure means nothing.
+ * there, and the last messages cost what the first ones did.  Under KASAN
+ * (the debug kernel) a message costs a hundred times more and freed objects
+ * wait in KASAN's quarantine, so there the flood is 20,000 messages and the
+ * slab figure means nothing.
  */
 TEST_F_TIMEOUT(series, a_million_messages, 600)
 {
@@ -100,7 +101,8 @@ TEST_F_TIMEOUT(series, a_million_messages, 600)
 	}
 	t_end = now();
 	after = slab_bytes_of("SUnreclaim");
-	TH_LOG("unreclaimable slab grew %ld bytes; first 10%%: %.0f msg/s, last 10%%: %.0f msg/s",
+	TH_LOG("unreclaimable slab grew %ld bytes; "
+	       "first 10%%: %.0f msg/s, last 10%%: %.0f msg/s",
 	       after - before, tenth / t_first, tenth / (t_end - t_last_start));
 	if (!debug)
 		EXPECT_LE(after - before, LOG_BOUND + LOG_BOUND / 8);
@@ -227,8 +229,8 @@ static void *race_reader(void *arg)
 
 /*
  * Two writers and two readers, each pair split between the fd and a dup,
- * race on one log, readers woken by epoll: every record is read once at most, and
- * read plus reported lost is exactly what was written.
+ * race on one log, readers woken by epoll: every record is read once at
+ * most, and read plus reported lost is exactly what was written.
  */
 TEST_F_TIMEOUT(series, readers_and_writers_race, 300)
 {
