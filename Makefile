@@ -5,6 +5,8 @@
 #   make demo        boot the patched kernel and show what its log returns
 #   make shell       boot a kernel with an interactive shell (GUEST=stock for
 #                    the baseline; leave with "exit")
+#   make fuzz        the syscall fuzzer alone on the debug kernel, longer
+#                    (FUZZ_SECONDS=600, FUZZ_SEED=the clock)
 #   make bench       stock against patched, side by side: both kernels booted
 #                    in turn, BENCH_ROUNDS times; one table of medians
 #                    (bench-run: the same with the kernels already built)
@@ -84,7 +86,7 @@ BZIMAGE = $(B)/$(1)/obj/arch/x86/boot/bzImage
 INITRAMFS := $(B)/initramfs.cpio
 
 .PHONY: all check demo shell kernel baseline initramfs deps clean distclean \
-	host-tests export-series bisect-check lint uapi-check debug-kernel \
+	host-tests export-series bisect-check lint uapi-check debug-kernel fuzz \
 	lib install-lib FORCE
 all: kernel baseline initramfs host-tests
 
@@ -177,7 +179,8 @@ export-series: $(B)/patched/extract.stamp
 		exit 1; \
 	fi
 	@rm -f series/[0-9][0-9][0-9][0-9]-*.patch
-	@git -C $(B)/patched/src -c branch.master.description="$$(cat series/cover-letter.txt)" \
+	@git -C $(B)/patched/src -c core.abbrev=9 \
+		-c branch.master.description="$$(cat series/cover-letter.txt)" \
 		format-patch -q --zero-commit --no-signature --cover-letter \
 		--cover-from-description=subject \
 		--subject-prefix="PATCH v$(SERIES_VERSION)" -o $(TOP)/series base
@@ -491,6 +494,27 @@ check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(DEBUG_BZIMAGE) \
 		stock:$(B)/check/stock/results.log:$(B)/check/stock/console.log \
 		debug:$(B)/check/debug/results.log:$(B)/check/debug/console.log:$(KUNIT_SUITES)
 
+# make fuzz: the syscall fuzzer (tests/guest/syscall_fuzz.c) alone, on the
+# debug kernel (FUZZ_KERNEL=patched for the plain one, which boots faster),
+# for FUZZ_SECONDS (half as root, half in a user namespace), from FUZZ_SEED
+# (default: the clock; printed, so that a failure can be replayed).  make
+# check runs it too, for 60 s on the debug kernel and 16 s on the others.
+# Any invalid record or kernel splat fails it.
+FUZZ_SECONDS ?= 600
+FUZZ_SEED ?=
+FUZZ_KERNEL ?= debug
+FUZZ_BZIMAGE = $(if $(filter debug,$(FUZZ_KERNEL)),$(DEBUG_BZIMAGE),$(call BZIMAGE,patched))
+fuzz: $(FUZZ_BZIMAGE) $(INITRAMFS)
+	@mkdir -p $(B)/fuzz-run
+	@echo "  BOOT   $(FUZZ_KERNEL) kernel, syscall_fuzz for $(FUZZ_SECONDS) s (logs in build/fuzz-run)"
+	@FCTEST_ONLY=syscall_fuzz FCTEST_FUZZ_SECONDS=$(FUZZ_SECONDS) \
+		FCTEST_FUZZ_SEED=$(FUZZ_SEED) \
+		FCTEST_TIMEOUT=$$(( $(FUZZ_SECONDS) * 3 + 600 )) \
+		qemu/boot check $(FUZZ_BZIMAGE) $(INITRAMFS) $(FUZZ_KERNEL) \
+		$(B)/fuzz-run || true
+	@grep '^# ' $(B)/fuzz-run/results.log || true
+	@tests/report $(FUZZ_KERNEL):$(B)/fuzz-run/results.log:$(B)/fuzz-run/console.log
+
 demo: $(call BZIMAGE,patched) $(INITRAMFS)
 	@qemu/boot demo $(call BZIMAGE,patched) $(INITRAMFS) patched
 
@@ -543,7 +567,7 @@ bench-run: $(BENCH_INITRAMFS) $(BENCH_DIR)/fclog_parse_bench
 		$(BENCH_DIR)/fclog_parse_bench
 
 clean:
-	rm -rf $(B)/guest $(B)/check $(B)/bench $(B)/initramfs.* $(B)/gen_init_cpio \
+	rm -rf $(B)/guest $(B)/check $(B)/fuzz-run $(B)/bench $(B)/initramfs.* $(B)/gen_init_cpio \
 		$(B)/host $(B)/fuzz $(B)/libfclog $(B)/libfclog.a $(B)/libfclog.so \
 		$(B)/lint
 

@@ -9,6 +9,9 @@
  * unless the two transcripts are identical: without the new flag, the
  * series must not change a single byte a legacy reader sees.  No context
  * gets more than eight messages, so the stock log's eviction never differs.
+ * The longest lines the kernel logs are there too: a lookup failure naming
+ * a path of PATH_MAX - 1 bytes (ASCII, and multibyte UTF-8), unknown keys
+ * of 255 bytes, values of 255 bytes, each read back whole on both kernels.
  *
  * Output is TAP for tests/run-tests: the transcript as "# T: " lines, then
  * one test that fails if a scenario could not be set up at all.
@@ -28,7 +31,7 @@
 struct op {
 	unsigned int cmd;
 	const char *key;
-	const char *value;	/* "@loop" is replaced by the image's device */
+	const char *value;	/* "@..." markers are expanded; see expand() */
 };
 
 struct scenario {
@@ -40,6 +43,7 @@ struct scenario {
 
 #define SET_FLAG(k)		{ FSCONFIG_SET_FLAG, k, NULL }
 #define SET_STRING(k, v)	{ FSCONFIG_SET_STRING, k, v }
+#define SET_PATH(k, v)		{ FSCONFIG_SET_PATH, k, v }
 #define CREATE			{ FSCONFIG_CMD_CREATE, NULL, NULL }
 #define CREATE_EXCL		{ FSCONFIG_CMD_CREATE_EXCL, NULL, NULL }
 #define RECONFIGURE		{ FSCONFIG_CMD_RECONFIGURE, NULL, NULL }
@@ -74,7 +78,54 @@ static const struct scenario scenarios[] = {
 		SET_STRING("mode", "8"), SET_STRING("gid", "nobody"),
 		SET_FLAG("x"), CREATE_EXCL } },
 	{ "mqueue", .ops = { SET_FLAG("x"), CREATE_EXCL } },
+	{ "ext4", .ops = {
+		SET_PATH("journal_path", "@longpath"),
+		SET_PATH("journal_path", "@utf8path"),
+		SET_FLAG("@key255"), SET_FLAG("@utf8key255"),
+		SET_STRING("errors", "@value255"),
+		SET_STRING("@key255", "@utf8value255") } },
+	{ "tmpfs", .ops = {
+		SET_STRING("huge", "@value255"), SET_STRING("mpol", "@value255"),
+		SET_STRING("@utf8key255", "@value255") } },
 };
+
+/*
+ * The value or key @v, with its marker expanded into @buf: "@loop" is the
+ * image's loop device, "@longpath" and "@utf8path" an absolute path that
+ * does not exist, PATH_MAX - 1 bytes long, in 200-byte components of ASCII
+ * or of four-byte characters; "@key255", "@value255" and the "@utf8"
+ * variants 255 bytes of ASCII or of three-byte characters.
+ */
+static const char *expand(const char *v, const char *dev, char *buf,
+			  size_t size)
+{
+	const char *unit = "p";
+	size_t len = 0, max = 255, n, component = 0;
+
+	if (!v || v[0] != '@')
+		return v;
+	if (!strcmp(v, "@loop"))
+		return dev;
+	if (strstr(v, "path"))
+		max = 4095;
+	if (!strncmp(v, "@utf8", 5))
+		unit = max == 4095 ? "\xf0\x9f\x98\x80" : "\xe2\x82\xac";
+	n = strlen(unit);
+	if (max == 4095)
+		buf[len++] = '/';
+	while (len + n <= max && len + n < size) {
+		if (max == 4095 && component + n > 200) {
+			buf[len++] = '/';
+			component = 0;
+			continue;
+		}
+		memcpy(buf + len, unit, n);
+		len += n;
+		component += n;
+	}
+	buf[len] = '\0';
+	return buf;
+}
 
 static int failures;
 
@@ -92,7 +143,8 @@ static void print_escaped(const unsigned char *p, size_t n)
 
 static void drain(int fd)
 {
-	unsigned char buf[4096];
+	/* As large as a structured record: every line comes back whole. */
+	unsigned char buf[16384];
 	ssize_t n;
 
 	while ((n = read(fd, buf, sizeof(buf))) >= 0) {
@@ -136,9 +188,9 @@ static int attach_image(const char *mkfs, char *dev, size_t size)
 
 static void run(const struct scenario *s)
 {
+	static char key[4096], value[4096];
 	char dev[32] = "";
 	const struct op *op;
-	const char *value;
 	int fd, ret;
 
 	printf("# T: %s %s\n", s->pick ? "fspick" : "fsopen", s->fstype);
@@ -156,8 +208,10 @@ static void run(const struct scenario *s)
 		return;
 	}
 	for (op = s->ops; op->cmd || op->key; op++) {
-		value = op->value && !strcmp(op->value, "@loop") ? dev : op->value;
-		ret = sys_fsconfig(fd, op->cmd, op->key, value, 0);
+		ret = sys_fsconfig(fd, op->cmd,
+				   expand(op->key, dev, key, sizeof(key)),
+				   expand(op->value, dev, value, sizeof(value)),
+				   op->cmd == FSCONFIG_SET_PATH ? AT_FDCWD : 0);
 		/* The loop device's number is not part of the transcript. */
 		printf("# T:  fsconfig(cmd %u, \"%s\", \"%s\") = %d %s\n", op->cmd,
 		       op->key ?: "", op->value ?: "", ret,

@@ -133,7 +133,8 @@ TEST(debugfs_exclusive_then_reuse)
 	EXPECT_EQ(FCLOG_OP_CREATE_EXCL, rec->op);
 	EXPECT_STREQ("debugfs", rec->sb_type);
 	EXPECT_STREQ("debugfs", rec->sb_id);
-	EXPECT_TRUE(rec->create_would_reuse);
+	/* v1 said "create_would_reuse", always true: no longer sent. */
+	EXPECT_FALSE(rec->create_would_reuse);
 	rec = find(log, FCLOG_REASON_CREATE_FAILED);
 	ASSERT_NE(NULL, rec);
 	EXPECT_EQ(FCLOG_TRI_TRUE, rec->recoverable);

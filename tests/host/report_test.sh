@@ -75,6 +75,19 @@ for splat in 'WARNING: CPU: 0 PID: 1 at fs/fs_context.c:1 logfc+0x1/0x2' \
 		"g:$tmp/clean:$tmp/splat"
 done
 
+# warn_mandlock()'s "WARNING:" is a message, not a splat; a splat after it
+# still fails.
+{ cat "$tmp/console"
+  echo '[    1.0] WARNING: The mand mount option has been deprecated and'
+  echo '[    1.0]          and is ignored by this kernel. Remove the mand'
+} >"$tmp/mand"
+check mand_deprecation_is_no_splat 0 '^PASS g kernel log: no splat$' -- \
+	"g:$tmp/clean:$tmp/mand:"
+echo '[    1.1] WARNING: CPU: 0 PID: 1 at fs/fc_log.c:1 fc_log_add+0x1/0x2' \
+	>>"$tmp/mand"
+check splat_after_mand_fails 1 '^FAIL g kernel log: splat' -- \
+	"g:$tmp/clean:$tmp/mand"
+
 cat >"$tmp/kunit" <<'T'
 [    0.5] KTAP version 1
 [    0.5] 1..1

@@ -112,7 +112,11 @@ struct fclog_record {
 	enum fclog_tri recoverable;
 	char *sb_type;		/* "superblock": its filesystem type ... */
 	char *sb_id;		/* ... and s_id; both or neither */
-	bool create_would_reuse; /* sb_exists: a plain CREATE would reuse it */
+	/*
+	 * sb_exists, v1 kernels only: always true there, so it said nothing;
+	 * kept for the library's ABI, false from kernels that omit it.
+	 */
+	bool create_would_reuse;
 	char **params;		/* sb_reused: the keys the context set, */
 	size_t nparams;		/* in first-set order, each once */
 	bool params_truncated;

@@ -1,0 +1,880 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A seeded syscall fuzzer for the mount API's message log.
+ *
+ * Several threads share one table of context fds and call, in random order
+ * and with random arguments, what syzkaller would: fsopen() and fspick()
+ * with every flag combination (invalid bits included), fsconfig() with
+ * every command (0-8 and beyond) and keys and values from a dictionary of
+ * real parameters, hostile bytes, long multibyte strings cut at random
+ * offsets, paths and fds of every kind; read() with buffer sizes from 0 up;
+ * poll(), epoll, FIONREAD, dup(), close() and fsmount().
+ *
+ * Every record read is checked: a legacy one is "<e|w|i> <text>\n" with no
+ * NUL; a structured one is such a line, a NUL, then exactly one JSON object
+ * that jansson accepts in strict mode, with only documented fields, each of
+ * its documented type.  A read that fails must fail with ENODATA, EMSGSIZE
+ * or (a fd that is not a context) EINVAL or EBADF.
+ *
+ * It runs twice, each time in a child with its own mount and ipc
+ * namespaces: as root, on filesystems whose superblocks the run owns (so
+ * that reconfigures never touch the guest's own mounts), then as an
+ * unprivileged user in a user namespace of its own, which is what an
+ * attacker has.  Kernel splats (the debug kernel's KASAN, lockdep, UBSAN,
+ * kmemleak, and every WARN) fail the run from the console (tests/report).
+ *
+ * FCTEST_FUZZ_SECONDS sets the total run time (default: 60 on the debug
+ * kernel, 16 elsewhere), FCTEST_FUZZ_SEED the seed (default: the clock).
+ * The seed is printed first: "make fuzz FUZZ_SEED=<seed>" gives each
+ * thread the same sequence of choices again.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <grp.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <jansson.h>
+
+#include "fctest.h"
+#include "mount_api.h"
+
+#define NR_THREADS	4
+#define NR_SLOTS	24
+#define MAX_REPORTED	5	/* Invalid records printed in full */
+
+/* ------------------------------------------------------------ randomness */
+
+/* xorshift64*: small, seedable, good enough to pick arguments. */
+struct rng {
+	uint64_t s;
+};
+
+static uint64_t rnd(struct rng *r)
+{
+	r->s ^= r->s >> 12;
+	r->s ^= r->s << 25;
+	r->s ^= r->s >> 27;
+	return r->s * 0x2545f4914f6cdd1dULL;
+}
+
+/* Uniform in [0, n). */
+static unsigned int below(struct rng *r, unsigned int n)
+{
+	return n ? rnd(r) % n : 0;
+}
+
+/* True with probability @percent / 100. */
+static bool chance(struct rng *r, unsigned int percent)
+{
+	return below(r, 100) < percent;
+}
+
+#define PICK(r, array) ((array)[below((r), sizeof(array) / sizeof((array)[0]))])
+
+/* ----------------------------------------------------------- dictionary */
+
+/* Filesystems and the keys each takes, from their fs_parameter_specs. */
+static const char *const tmpfs_keys[] = {
+	"size", "nr_blocks", "nr_inodes", "mode", "uid", "gid", "huge",
+	"mpol", "inode32", "inode64", "noswap", "quota", "usrquota",
+	"grpquota", "usrquota_block_hardlimit", "casefold", "strict_encoding",
+};
+static const char *const ext4_keys[] = {
+	"journal_path", "journal_dev", "errors", "commit", "data", "barrier",
+	"nobarrier", "resuid", "resgid", "sb", "stripe", "noload", "dax",
+	"inode_readahead_blks", "max_dir_size_kb", "usrjquota", "jqfmt",
+};
+static const char *const proc_keys[] = { "hidepid", "subset", "gid" };
+static const char *const debugfs_keys[] = { "mode", "uid", "gid" };
+static const char *const mqueue_keys[] = { "unknown" };
+/* Keys every filesystem meets: the VFS and the LSMs take them first. */
+static const char *const vfs_keys[] = {
+	"source", "ro", "rw", "sync", "async", "dirsync", "lazytime",
+	"nolazytime", "mand", "silent", "context", "fscontext", "defcontext",
+	"rootcontext", "seclabel", "subtype",
+};
+
+static const struct fs_type {
+	const char *name;
+	const char *const *keys;
+	unsigned int nr_keys;
+	bool userns_only;	/* One superblock for the guest: never as root */
+} fs_types[] = {
+#define FS(name, keys, userns_only) \
+	{ name, keys, sizeof(keys) / sizeof(keys[0]), userns_only }
+	FS("tmpfs", tmpfs_keys, false),
+	FS("ext4", ext4_keys, false),
+	FS("proc", proc_keys, false),
+	FS("mqueue", mqueue_keys, false),
+	FS("ramfs", mqueue_keys, false),
+	FS("debugfs", debugfs_keys, true),
+	FS("tracefs", debugfs_keys, true),
+	FS("nosuchfs", mqueue_keys, false),
+#undef FS
+};
+
+static const char *const values[] = {
+	"0", "1", "-1", "0700", "700", "07777", "18446744073709551616", "1k",
+	"1M", "1G", "10%", "0x10", "always", "never", "within_size", "advise",
+	"deny", "default", "local", "bind=0", "continue", "remount-ro",
+	"panic", "journal", "ordered", "writeback", "invisible", "ptraceable",
+	"pid", "65534", "4294967295", "none", "", " ", "a,b", "size=1",
+};
+
+static const char *const paths[] = {
+	"/", "/tmp", "/dev/null", "/dev/loop0", "/proc", "/nonexistent",
+	"/nonexistent/x", "", ".", "..", "/dev/console", "/bin/busybox",
+	"/proc/self/fd/0",
+};
+
+/* Multibyte characters of every length, and bytes that are not UTF-8. */
+static const char *const chars[] = {
+	"\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\x80", "\xbf",
+	"\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xff", "\x01", "\"",
+	"\\", "\n", "\x1b[31m", "%s", "%n", "a",
+};
+
+/*
+ * Fill @buf with a string of @want bytes or so: a run of one multibyte
+ * character, cut after a random number of bytes, or a mix of everything.
+ */
+static void hostile_string(struct rng *r, char *buf, size_t want)
+{
+	size_t len = 0, n;
+	const char *c = PICK(r, chars);
+	bool mix = chance(r, 30);
+	unsigned int lead = below(r, 4);
+
+	while (lead-- && len < want)
+		buf[len++] = 'p';
+	while (len < want) {
+		if (mix)
+			c = PICK(r, chars);
+		n = strlen(c);
+		if (len + n > want)
+			n = want - len;		/* Cut inside the sequence */
+		memcpy(buf + len, c, n);
+		len += n;
+	}
+	buf[len] = '\0';
+}
+
+/* A length that hits the kernel's bounds and the log's cuts. */
+static size_t hostile_length(struct rng *r)
+{
+	static const size_t lengths[] = {
+		1, 2, 3, 4, 5, 255, 256, 257, 1000, 1019, 1020, 1021, 1022,
+		1023, 1024, 1025, 1400, 4095, 4096, 4097,
+	};
+
+	return chance(r, 50) ? PICK(r, lengths) + below(r, 4) : 1 + below(r, 1500);
+}
+
+/* ------------------------------------------------------------ fd table */
+
+/*
+ * A slot holds a context fd.  Operations on it take the lock shared, so
+ * that threads race on one fd; close and replace take it exclusively, so
+ * that a fd number is never used after another thread reused it for a
+ * file that is not a context.
+ */
+struct slot {
+	pthread_rwlock_t lock;
+	int fd;			/* -1 if empty */
+	bool structured;
+	const struct fs_type *type;	/* NULL from fspick() */
+};
+
+static struct slot slots[NR_SLOTS];
+
+static struct {
+	bool root;			/* This run is root, not in a userns */
+	uint64_t seed;
+	double deadline;
+	char mounts[4][64];		/* fspick() targets this run owns */
+	unsigned int nr_mounts;
+} run;
+
+static atomic_ulong nr_ops, nr_records, nr_invalid;
+static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Print what went wrong, the first few times, and count it. */
+static void invalid(const char *buf, ssize_t len, const char *fmt, ...)
+{
+	unsigned long n = atomic_fetch_add(&nr_invalid, 1);
+	va_list ap;
+	ssize_t i;
+
+	if (n >= MAX_REPORTED)
+		return;
+	pthread_mutex_lock(&report_lock);
+	printf("# INVALID (seed %llu): ", (unsigned long long)run.seed);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	if (buf) {
+		printf("#   %zd bytes:", len);
+		for (i = 0; i < len; i++) {
+			unsigned char c = buf[i];
+
+			if (c >= 0x20 && c < 0x7f && c != '\\')
+				putchar(c);
+			else
+				printf("\\x%02x", c);
+		}
+		printf("\n");
+	}
+	fflush(stdout);
+	pthread_mutex_unlock(&report_lock);
+}
+
+/* --------------------------------------------------------- the checker */
+
+/* "<e|w|i> <text>\n": the legacy line, and the structured record's line. */
+static bool line_ok(const char *buf, size_t len)
+{
+	return len >= 3 && strchr("ewi", buf[0]) && buf[1] == ' ' &&
+	       buf[len - 1] == '\n' && !memchr(buf, '\0', len);
+}
+
+/* Every field a structured record may carry, and its JSON type. */
+static const struct {
+	const char *name;
+	json_type type;
+	bool required;
+} fields[] = {
+	{ "seq", JSON_INTEGER, true }, { "level", JSON_STRING, true },
+	{ "source", JSON_STRING, true }, { "msg", JSON_STRING, true },
+	{ "dropped", JSON_INTEGER, true }, { "truncated", JSON_TRUE },
+	{ "reason", JSON_STRING }, { "param", JSON_STRING },
+	{ "param_truncated", JSON_TRUE }, { "value", JSON_STRING },
+	{ "value_truncated", JSON_TRUE }, { "errno", JSON_INTEGER },
+	{ "op", JSON_STRING }, { "recoverable", JSON_TRUE },
+	{ "superblock", JSON_OBJECT }, { "params", JSON_ARRAY },
+	{ "params_truncated", JSON_TRUE }, { "params_applied", JSON_TRUE },
+};
+
+static const char *const levels[] = { "error", "warning", "info" };
+static const char *const ops[] = {
+	"set_flag", "set_string", "set_binary", "set_path", "set_path_empty",
+	"set_fd", "create", "create_excl", "reconfigure",
+};
+
+static bool one_of(const char *s, const char *const *set, size_t n)
+{
+	while (n--)
+		if (!strcmp(s, set[n]))
+			return true;
+	return false;
+}
+
+/* The type check, with true standing for either boolean. */
+static bool type_ok(json_t *v, json_type type)
+{
+	if (type == JSON_TRUE)
+		return json_is_boolean(v);
+	return json_typeof(v) == type;
+}
+
+/* Why the object of a structured record is wrong, or NULL. */
+static const char *object_wrong(json_t *obj, char level)
+{
+	const char *key, *s;
+	json_t *v, *e;
+	size_t i, j;
+
+	if (!json_is_object(obj))
+		return "not an object";
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		if (fields[i].required && !json_object_get(obj, fields[i].name))
+			return "a required field is missing";
+	json_object_foreach(obj, key, v) {
+		for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+			if (!strcmp(key, fields[i].name))
+				break;
+		if (i == sizeof(fields) / sizeof(fields[0]))
+			return "an undocumented field";
+		if (!type_ok(v, fields[i].type))
+			return "a field of the wrong type";
+	}
+	if (json_integer_value(json_object_get(obj, "seq")) < 0 ||
+	    json_integer_value(json_object_get(obj, "dropped")) < 0)
+		return "a negative count";
+	s = json_string_value(json_object_get(obj, "level"));
+	if (!one_of(s, levels, 3) || s[0] != level)
+		return "a level that is not the line's";
+	v = json_object_get(obj, "errno");
+	if (v && (json_integer_value(v) <= 0 || json_integer_value(v) > 4095))
+		return "an errno out of range";
+	v = json_object_get(obj, "op");
+	if (v && !one_of(json_string_value(v), ops, sizeof(ops) / sizeof(ops[0])))
+		return "an unknown op";
+	v = json_object_get(obj, "superblock");
+	if (v && (json_object_size(v) != 2 ||
+		  !json_is_string(json_object_get(v, "type")) ||
+		  !json_is_string(json_object_get(v, "id"))))
+		return "a superblock that is not {type, id}";
+	v = json_object_get(obj, "params");
+	json_array_foreach(v, j, e)
+		if (!json_is_string(e))
+			return "a params entry that is not a string";
+	return NULL;
+}
+
+/* Check one record read from a context fd; counts it. */
+static void check_record(const char *buf, ssize_t len, bool structured)
+{
+	const char *nul, *wrong;
+	json_error_t error;
+	json_t *obj;
+
+	atomic_fetch_add(&nr_records, 1);
+	if (!structured) {
+		if (!line_ok(buf, len))
+			invalid(buf, len, "legacy record is not one line");
+		return;
+	}
+	nul = memchr(buf, '\0', len);
+	if (!nul) {
+		invalid(buf, len, "structured record without a NUL");
+		return;
+	}
+	if (!line_ok(buf, nul - buf)) {
+		invalid(buf, len, "structured record's line is not one line");
+		return;
+	}
+	/* Strict: UTF-8 only, no trailing bytes, no duplicate keys. */
+	obj = json_loadb(nul + 1, len - (nul + 1 - buf), JSON_REJECT_DUPLICATES,
+			 &error);
+	if (!obj) {
+		invalid(buf, len, "jansson: %s at %d", error.text,
+			error.position);
+		return;
+	}
+	wrong = object_wrong(obj, buf[0]);
+	if (wrong)
+		invalid(buf, len, "JSON object: %s", wrong);
+	json_decref(obj);
+}
+
+/* A read of @size bytes; returns what read() did, checking it. */
+static ssize_t read_record(struct slot *slot, char *buf, size_t size)
+{
+	ssize_t n = read(slot->fd, buf, size);
+
+	if (n > 0)
+		check_record(buf, n, slot->structured);
+	else if (n == 0)
+		invalid(NULL, 0, "read returned 0");
+	else if (errno != ENODATA && errno != EMSGSIZE)
+		invalid(NULL, 0, "read of %zu bytes failed: %s", size,
+			strerror(errno));
+	return n;
+}
+
+/* ------------------------------------------------------------ the calls */
+
+struct thread {
+	struct rng rng;
+	int epfd;
+	int fds[10];		/* Of every kind, for FSCONFIG_SET_FD and dirfds */
+	char buf[FSCONTEXT_LOG_RECORD_MAX + 64];
+	char key[4200], value[4200];
+};
+
+/* Open one fd of each kind the thread hands to fsconfig(). */
+static void open_fd_kinds(struct thread *t)
+{
+	int pipefd[2] = { -1, -1 }, sv[2] = { -1, -1 };
+
+	if (pipe(pipefd))
+		pipefd[0] = pipefd[1] = -1;
+	socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
+	t->fds[0] = pipefd[0];
+	t->fds[1] = pipefd[1];
+	t->fds[2] = sv[0];
+	close(sv[1]);
+	t->fds[3] = open("/dev/null", O_RDWR);
+	t->fds[4] = open("/", O_RDONLY | O_DIRECTORY);
+	t->fds[5] = open("/", O_PATH);
+	t->fds[6] = open("/bin/busybox", O_RDONLY);
+	t->fds[7] = eventfd(0, 0);
+	t->fds[8] = -1;
+	t->fds[9] = 100000;
+}
+
+static int any_fd(struct thread *t)
+{
+	return PICK(&t->rng, t->fds);
+}
+
+static const char *key_for(struct thread *t, const struct fs_type *type)
+{
+	struct rng *r = &t->rng;
+
+	if (chance(r, 3))
+		return NULL;
+	if (chance(r, 2))
+		return (const char *)8;		/* EFAULT */
+	if (type && chance(r, 60))
+		return type->keys[below(r, type->nr_keys)];
+	if (chance(r, 50))
+		return PICK(r, vfs_keys);
+	hostile_string(r, t->key, chance(r, 80) ? 1 + below(r, 40) :
+						  hostile_length(r));
+	return t->key;
+}
+
+static const char *string_value(struct thread *t)
+{
+	struct rng *r = &t->rng;
+
+	if (chance(r, 3))
+		return NULL;
+	if (chance(r, 45))
+		return PICK(r, values);
+	hostile_string(r, t->value, hostile_length(r));
+	return t->value;
+}
+
+static const char *path_value(struct thread *t)
+{
+	struct rng *r = &t->rng;
+	size_t len;
+
+	if (chance(r, 3))
+		return NULL;
+	if (chance(r, 45))
+		return PICK(r, paths);
+	/* A long path that does not exist, its name multibyte. */
+	strcpy(t->value, "/nonexistent/");
+	len = strlen(t->value);
+	hostile_string(r, t->value + len, hostile_length(r) % (4095 - len));
+	return t->value;
+}
+
+static int dirfd_value(struct thread *t)
+{
+	return chance(&t->rng, 50) ? AT_FDCWD : any_fd(t);
+}
+
+static void do_fsconfig(struct thread *t, struct slot *slot)
+{
+	struct rng *r = &t->rng;
+	unsigned int cmd = below(r, 10);
+	const char *key = key_for(t, slot->type);
+	int aux = 0;
+
+	switch (cmd) {
+	case FSCONFIG_SET_FLAG:
+		sys_fsconfig(slot->fd, cmd, key,
+			     chance(r, 5) ? "x" : NULL, chance(r, 5));
+		break;
+	case FSCONFIG_SET_STRING:
+		sys_fsconfig(slot->fd, cmd, key, string_value(t),
+			     chance(r, 5));
+		break;
+	case FSCONFIG_SET_BINARY:
+		hostile_string(r, t->value, 64);
+		aux = chance(r, 80) ? (int)below(r, 65) :
+				      (int)(rnd(r) & 0x7fffffff) - 16;
+		sys_fsconfig(slot->fd, cmd, key,
+			     chance(r, 5) ? NULL : t->value, aux);
+		break;
+	case FSCONFIG_SET_PATH:
+	case FSCONFIG_SET_PATH_EMPTY:
+		sys_fsconfig(slot->fd, cmd, key, path_value(t), dirfd_value(t));
+		break;
+	case FSCONFIG_SET_FD:
+		sys_fsconfig(slot->fd, cmd, key, chance(r, 5) ? "x" : NULL,
+			     any_fd(t));
+		break;
+	case FSCONFIG_CMD_CREATE:
+	case FSCONFIG_CMD_CREATE_EXCL:
+	case FSCONFIG_CMD_RECONFIGURE:
+		sys_fsconfig(slot->fd, cmd, chance(r, 5) ? "x" : NULL, NULL,
+			     chance(r, 5));
+		break;
+	default:
+		/* Commands that do not exist, and one far beyond. */
+		sys_fsconfig(slot->fd, chance(r, 50) ? cmd : (unsigned)rnd(r),
+			     key, string_value(t), 0);
+		break;
+	}
+}
+
+/* Read with every size from 0 until a record comes back whole. */
+static void do_read_sweep(struct thread *t, struct slot *slot)
+{
+	size_t size;
+	ssize_t n;
+
+	for (size = 0; size <= FSCONTEXT_LOG_RECORD_MAX;
+	     size += size < 64 ? 1 : 1 + below(&t->rng, 97)) {
+		n = read_record(slot, t->buf, size);
+		if (n >= 0 || errno != EMSGSIZE)
+			return;
+	}
+	invalid(NULL, 0, "EMSGSIZE for a buffer of %d bytes",
+		FSCONTEXT_LOG_RECORD_MAX);
+}
+
+static void do_read(struct thread *t, struct slot *slot)
+{
+	static const size_t sizes[] = {
+		0, 1, 2, 8191, FSCONTEXT_LOG_RECORD_MAX,
+		FSCONTEXT_LOG_RECORD_MAX + 1,
+	};
+	struct rng *r = &t->rng;
+	size_t size = chance(r, 50) ? PICK(r, sizes) :
+				      below(r, FSCONTEXT_LOG_RECORD_MAX + 2);
+
+	if (chance(r, 10)) {
+		do_read_sweep(t, slot);
+		return;
+	}
+	/* Drain the log now and then, as a well-behaved reader would. */
+	if (chance(r, 20)) {
+		while (read_record(slot, t->buf, FSCONTEXT_LOG_RECORD_MAX) > 0)
+			;
+		return;
+	}
+	read_record(slot, t->buf, size);
+}
+
+static void do_poll(struct thread *t, struct slot *slot)
+{
+	struct epoll_event ev = { .events = EPOLLIN };
+	struct pollfd pfd = { .fd = slot->fd, .events = POLLIN | POLLOUT };
+	int avail;
+
+	switch (below(&t->rng, 3)) {
+	case 0:
+		poll(&pfd, 1, 0);
+		if (pfd.revents & POLLOUT)
+			invalid(NULL, 0, "context fd polled writable");
+		break;
+	case 1:
+		if (epoll_ctl(t->epfd, EPOLL_CTL_ADD, slot->fd, &ev) == 0) {
+			epoll_wait(t->epfd, &ev, 1, 0);
+			epoll_ctl(t->epfd, EPOLL_CTL_DEL, slot->fd, NULL);
+		}
+		break;
+	default:
+		ioctl(slot->fd, FIONREAD, &avail);
+		break;
+	}
+}
+
+static void do_fsmount(struct thread *t, struct slot *slot)
+{
+	struct rng *r = &t->rng;
+	unsigned int flags = chance(r, 80) ? FSMOUNT_CLOEXEC : (unsigned)rnd(r);
+	unsigned int attr = chance(r, 80) ? MOUNT_ATTR_RDONLY * below(r, 2) :
+					    (unsigned)rnd(r);
+	int mfd = sys_fsmount(slot->fd, flags, attr);
+
+	if (mfd >= 0)
+		close(mfd);
+}
+
+/* Open a context into @slot, held exclusively. */
+static void do_open(struct thread *t, struct slot *slot)
+{
+	static const unsigned int pick_paths_flags = FSPICK_CLOEXEC |
+		FSPICK_SYMLINK_NOFOLLOW | FSPICK_NO_AUTOMOUNT;
+	struct rng *r = &t->rng;
+	unsigned int flags;
+	const struct fs_type *type = NULL;
+	const char *path;
+	int fd;
+
+	if (slot->fd >= 0)
+		close(slot->fd);
+	slot->fd = -1;
+	if (chance(r, 75)) {
+		do
+			type = &PICK(r, fs_types);
+		while (type->userns_only && run.root);
+		flags = below(r, 4);	/* CLOEXEC, STRUCTURED_LOG */
+		if (chance(r, 5))
+			flags |= 1u << below(r, 32);
+		fd = sys_fsopen(chance(r, 2) ? "" : type->name, flags);
+		flags = flags & FSOPEN_STRUCTURED_LOG;
+	} else {
+		flags = below(r, 2) * FSPICK_STRUCTURED_LOG |
+			(below(r, 8) & pick_paths_flags);
+		if (chance(r, 5))
+			flags |= 1u << below(r, 32);
+		/*
+		 * As root, only mounts of superblocks this run owns: a
+		 * reconfigure of "/" would reach the whole guest.
+		 */
+		if (run.nr_mounts && (run.root || chance(r, 80)))
+			path = run.mounts[below(r, run.nr_mounts)];
+		else
+			path = run.root ? "/nonexistent" : PICK(r, paths);
+		if (!run.root && chance(r, 5)) {
+			flags |= FSPICK_EMPTY_PATH;
+			fd = sys_fspick(any_fd(t), "", flags);
+		} else {
+			fd = sys_fspick(AT_FDCWD, path, flags);
+		}
+		flags = flags & FSPICK_STRUCTURED_LOG;
+	}
+	if (fd < 0)
+		return;
+	slot->fd = fd;
+	slot->structured = flags != 0;
+	slot->type = type;
+}
+
+static void do_dup(struct thread *t, struct slot *slot)
+{
+	struct slot *to = &slots[below(&t->rng, NR_SLOTS)];
+	const struct fs_type *type = slot->type;
+	bool structured = slot->structured;
+	int fd = dup(slot->fd);
+
+	pthread_rwlock_unlock(&slot->lock);
+	if (fd < 0)
+		return;
+	pthread_rwlock_wrlock(&to->lock);
+	if (to->fd >= 0)
+		close(to->fd);
+	to->fd = fd;
+	to->structured = structured;
+	to->type = type;
+	pthread_rwlock_unlock(&to->lock);
+}
+
+/* One random operation on one random slot. */
+static void one_op(struct thread *t)
+{
+	struct rng *r = &t->rng;
+	struct slot *slot = &slots[below(r, NR_SLOTS)];
+	unsigned int op = below(r, 100);
+
+	atomic_fetch_add(&nr_ops, 1);
+	if (op < 8) {
+		pthread_rwlock_wrlock(&slot->lock);
+		if (op < 6 || slot->fd < 0)
+			do_open(t, slot);
+		else {
+			close(slot->fd);
+			slot->fd = -1;
+		}
+		pthread_rwlock_unlock(&slot->lock);
+		return;
+	}
+
+	pthread_rwlock_rdlock(&slot->lock);
+	if (slot->fd < 0) {
+		/* fsconfig() and read() on a closed fd: EBADF, quietly. */
+		sys_fsconfig(-1, FSCONFIG_SET_FLAG, "ro", NULL, 0);
+		pthread_rwlock_unlock(&slot->lock);
+		return;
+	}
+	if (op < 10) {
+		do_dup(t, slot);	/* Unlocks */
+		return;
+	}
+	if (op < 60)
+		do_fsconfig(t, slot);
+	else if (op < 88)
+		do_read(t, slot);
+	else if (op < 96)
+		do_poll(t, slot);
+	else
+		do_fsmount(t, slot);
+	pthread_rwlock_unlock(&slot->lock);
+}
+
+static void *fuzz_thread(void *arg)
+{
+	struct thread *t = arg;
+	unsigned int i;
+
+	open_fd_kinds(t);
+	t->epfd = epoll_create1(0);
+	while (now() < run.deadline)
+		for (i = 0; i < 64; i++)
+			one_op(t);
+	return NULL;
+}
+
+/* Run the threads until the deadline; 0 if every record was valid. */
+static int fuzz(double seconds)
+{
+	pthread_t tids[NR_THREADS];
+	struct thread *threads;
+	double start = now();
+	unsigned int i;
+
+	for (i = 0; i < NR_SLOTS; i++) {
+		pthread_rwlock_init(&slots[i].lock, NULL);
+		slots[i].fd = -1;
+	}
+	threads = calloc(NR_THREADS, sizeof(*threads));
+	if (!threads)
+		return 1;
+	run.deadline = start + seconds;
+	for (i = 0; i < NR_THREADS; i++) {
+		/* Distinct, never zero. */
+		threads[i].rng.s = (run.seed + 1) * 0x9e3779b97f4a7c15ULL + i;
+		if (pthread_create(&tids[i], NULL, fuzz_thread, &threads[i]))
+			return 1;
+	}
+	for (i = 0; i < NR_THREADS; i++)
+		pthread_join(tids[i], NULL);
+
+	/* Close what is left: unread messages reach the kernel log. */
+	for (i = 0; i < NR_SLOTS; i++)
+		if (slots[i].fd >= 0)
+			close(slots[i].fd);
+	seconds = now() - start;
+	printf("# %s: %lu operations, %lu records checked in %.1f s: %.0f ops/s, %.0f records/s; %lu invalid\n",
+	       run.root ? "root" : "userns", atomic_load(&nr_ops),
+	       atomic_load(&nr_records), seconds, atomic_load(&nr_ops) / seconds,
+	       atomic_load(&nr_records) / seconds, atomic_load(&nr_invalid));
+	fflush(stdout);
+	return atomic_load(&nr_invalid) != 0;
+}
+
+/* ------------------------------------------------------------- the runs */
+
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/* Mount @type at a fresh directory this run owns: an fspick() target. */
+static void own_mount(const char *type)
+{
+	char *dir = run.mounts[run.nr_mounts];
+
+	snprintf(dir, sizeof(run.mounts[0]), "/tmp/fuzz-%s", type);
+	mkdir(dir, 0755);
+	if (mount(type, dir, type, 0, NULL) == 0)
+		run.nr_mounts++;
+	else
+		printf("# cannot mount %s at %s: %s\n", type, dir,
+		       strerror(errno));
+}
+
+/*
+ * Become nobody, then root of a new user namespace: an unprivileged user's
+ * view of the mount API.
+ */
+static int enter_userns(void)
+{
+	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) ||
+	    setresuid(65534, 65534, 65534))
+		return -1;
+	/* A change of uid makes /proc/self root's: take it back. */
+	prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWIPC))
+		return -1;
+	if (write_file("/proc/self/setgroups", "deny") ||
+	    write_file("/proc/self/uid_map", "0 65534 1") ||
+	    write_file("/proc/self/gid_map", "0 65534 1"))
+		return -1;
+	return 0;
+}
+
+/* One run in a child; returns its TAP verdict. */
+static bool fuzz_in_child(bool root, double seconds)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return false;
+	if (pid == 0) {
+		/* A hang is a failure too: the parent sees SIGALRM. */
+		alarm((unsigned int)seconds + 120);
+		run.root = root;
+		if (root) {
+			if (unshare(CLONE_NEWNS | CLONE_NEWIPC) ||
+			    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) {
+				printf("# cannot unshare: %s\n", strerror(errno));
+				_exit(1);
+			}
+			own_mount("tmpfs");
+			own_mount("proc");
+			own_mount("mqueue");
+			own_mount("ramfs");
+		} else {
+			if (enter_userns()) {
+				printf("# cannot enter a user namespace: %s\n",
+				       strerror(errno));
+				_exit(1);
+			}
+			mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL);
+			/* Owned by the new namespace: it may reconfigure it. */
+			if (mount("tmpfs", "/tmp", "tmpfs", 0, NULL) == 0) {
+				strcpy(run.mounts[0], "/tmp");
+				run.nr_mounts = 1;
+			}
+		}
+		_exit(fuzz(seconds));
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return false;
+	if (WIFSIGNALED(status))
+		printf("# the run was killed by signal %d\n", WTERMSIG(status));
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+int main(void)
+{
+	const char *env_seconds = getenv("FCTEST_FUZZ_SECONDS");
+	const char *env_seed = getenv("FCTEST_FUZZ_SEED");
+	double seconds = fctest_kernel_is("debug") ? 60 : 16;
+	bool ok;
+
+	if (env_seconds && *env_seconds)
+		seconds = strtod(env_seconds, NULL);
+	run.seed = env_seed && *env_seed ? strtoull(env_seed, NULL, 0) :
+		   (uint64_t)(now() * 1e6);
+	printf("TAP version 13\n1..2\n");
+	printf("# seed %llu, %.0f s, %d threads, %d fd slots (make fuzz FUZZ_SEED=%llu)\n",
+	       (unsigned long long)run.seed, seconds, NR_THREADS, NR_SLOTS,
+	       (unsigned long long)run.seed);
+
+	ok = fuzz_in_child(true, seconds / 2);
+	printf("%sok 1 root, own mount and ipc namespaces: every record valid\n",
+	       ok ? "" : "not ");
+	ok = fuzz_in_child(false, seconds / 2);
+	printf("%sok 2 unprivileged, own user namespace: every record valid\n",
+	       ok ? "" : "not ");
+	return 0;
+}
