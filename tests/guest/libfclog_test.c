@@ -119,6 +119,58 @@ TEST(watcher_streams_records_written_while_it_waits)
 	close(fd);
 }
 
+/*
+ * fclog-watch, with no idle limit, stops by itself once the context fails
+ * for good: it prints what was logged, says so and exits 0.
+ */
+TEST(watcher_stops_when_the_context_fails)
+{
+	int fd, out[2], status, i;
+	char buf[4096];
+	ssize_t n, len = 0;
+	pid_t pid;
+
+	fd = sys_fsopen("ext4", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())
+		SKIP(return, "no structured logs (nor POLLHUP) on this kernel");
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, pipe(out));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		if (fd == 3)
+			fcntl(3, F_SETFD, 0);
+		dup2(fd, 3);
+		dup2(out[1], 1);
+		execl("/bin/fclog-watch", "fclog-watch", "--fd", "3",
+		      (char *)NULL);
+		_exit(127);
+	}
+	close(out[1]);
+	usleep(300000);
+	/* Not a block device: the create fails, and the context with it. */
+	ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_SET_STRING, "source", "/proc",
+				  0));
+	ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0));
+	/* It must exit on its own, in well under 10 s. */
+	for (i = 0; i < 100 && waitpid(pid, &status, WNOHANG) == 0; i++)
+		usleep(100000);
+	if (i == 100) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+	}
+	ASSERT_LT(i, 100) TH_LOG("fclog-watch still waits on a failed context");
+	while ((n = read(out[0], buf + len, sizeof(buf) - 1 - len)) > 0)
+		len += n;
+	buf[len] = '\0';
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	EXPECT_NE(NULL, strstr(buf, "create_failed") ?: strstr(buf, "Create failed"))
+		TH_LOG("%s", buf);
+	EXPECT_NE(NULL, strstr(buf, "-- the context failed"));
+	close(out[0]);
+	close(fd);
+}
+
 /* Run fclog-mount with @args; its stdout in @out, its exit status returned. */
 static int fclog_mount(const char *args, char *out, size_t size)
 {

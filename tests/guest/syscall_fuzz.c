@@ -17,7 +17,7 @@
  * or (a fd that is not a context) EINVAL or EBADF.
  *
  * It runs twice, each time in a child with its own mount and ipc
- * namespaces: as root, on filesystems whose superblocks the run owns (so
+ * namespaces (the guest's ipc namespace on a kernel without them): as root, on filesystems whose superblocks the run owns (so
  * that reconfigures never touch the guest's own mounts), then as an
  * unprivileged user in a user namespace of its own, which is what an
  * attacker has.  Kernel splats (the debug kernel's KASAN, lockdep, UBSAN,
@@ -799,7 +799,9 @@ static int enter_userns(void)
 		return -1;
 	/* A change of uid makes /proc/self root's: take it back. */
 	prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
-	if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWIPC))
+	/* Without ipc namespaces (CONFIG_IPC_NS), share the guest's. */
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWIPC) &&
+	    (errno != EINVAL || unshare(CLONE_NEWUSER | CLONE_NEWNS)))
 		return -1;
 	if (write_file("/proc/self/setgroups", "deny") ||
 	    write_file("/proc/self/uid_map", "0 65534 1") ||
@@ -823,14 +825,18 @@ static bool fuzz_in_child(bool root, double seconds)
 		alarm((unsigned int)seconds + 120);
 		run.root = root;
 		if (root) {
-			if (unshare(CLONE_NEWNS | CLONE_NEWIPC) ||
+			bool own_ipc = !unshare(CLONE_NEWNS | CLONE_NEWIPC);
+
+			if ((!own_ipc && (errno != EINVAL || unshare(CLONE_NEWNS))) ||
 			    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) {
 				printf("# cannot unshare: %s\n", strerror(errno));
 				_exit(1);
 			}
 			own_mount("tmpfs");
 			own_mount("proc");
-			own_mount("mqueue");
+			/* The guest's mqueue superblock is not this run's. */
+			if (own_ipc)
+				own_mount("mqueue");
 			own_mount("ramfs");
 		} else {
 			if (enter_userns()) {

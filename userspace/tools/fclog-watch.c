@@ -9,7 +9,9 @@
  * configures the context.  It waits in poll(2), which on an fc_log v2
  * kernel wakes exactly when a record is stored (on an older kernel the fd
  * always polls readable and the watcher falls back to a 100 ms tick).
- * Exits after SECONDS without a record (default: never) or on a read error.
+ * Exits after SECONDS without a record (default: never), on a read error,
+ * or once the context has failed for good (poll reports POLLHUP: nothing
+ * more will be logged) and what was left has been printed.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -81,6 +83,10 @@ int main(int argc, char **argv)
 			fclog_print(stdout, rec, flags);
 			fclog_record_free(rec);
 			got = 1;
+		}
+		if (pfd.revents & POLLHUP) {
+			printf("-- the context failed: nothing more will be logged\n");
+			break;
 		}
 		if (got)
 			last = now();
