@@ -76,10 +76,37 @@ TEST(legacy_log_reads_into_the_same_struct)
 	close(fd);
 }
 
+/*
+ * Start fclog-watch on context fd @fd (its fd 3), with "--idle @idle" unless
+ * @idle is NULL; its stdout is the read end left in *@out.  The pid, or -1.
+ */
+static pid_t start_watcher(int fd, const char *idle, int *out)
+{
+	int pipefd[2];
+	pid_t pid;
+
+	if (pipe(pipefd))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		/* dup2() clears FD_CLOEXEC, except on itself. */
+		if (fd == 3)
+			fcntl(3, F_SETFD, 0);
+		dup2(fd, 3);
+		dup2(pipefd[1], 1);
+		execl("/bin/fclog-watch", "fclog-watch", "--fd", "3",
+		      idle ? "--idle" : (char *)NULL, idle, (char *)NULL);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	*out = pipefd[0];
+	return pid;
+}
+
 /* fclog-watch, blocked in poll(), prints each record as it is logged. */
 TEST(watcher_streams_records_written_while_it_waits)
 {
-	int fd, out[2], status, i;
+	int fd, out, status, i;
 	char buf[4096], key[8];
 	ssize_t n, len = 0;
 	pid_t pid;
@@ -88,26 +115,14 @@ TEST(watcher_streams_records_written_while_it_waits)
 	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())
 		SKIP(return, "no structured logs on this kernel");
 	ASSERT_GE(fd, 0);
-	ASSERT_EQ(0, pipe(out));
-	pid = fork();
+	pid = start_watcher(fd, "3", &out);
 	ASSERT_GE(pid, 0);
-	if (pid == 0) {
-		/* dup2() clears FD_CLOEXEC, except on itself. */
-		if (fd == 3)
-			fcntl(3, F_SETFD, 0);
-		dup2(fd, 3);
-		dup2(out[1], 1);
-		execl("/bin/fclog-watch", "fclog-watch", "--fd", "3",
-		      "--idle", "3", (char *)NULL);
-		_exit(127);
-	}
-	close(out[1]);
 	for (i = 1; i <= 3; i++) {
 		usleep(300000);
 		snprintf(key, sizeof(key), "w%d", i);
 		ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_SET_FLAG, key, NULL, 0));
 	}
-	while ((n = read(out[0], buf + len, sizeof(buf) - 1 - len)) > 0)
+	while ((n = read(out, buf + len, sizeof(buf) - 1 - len)) > 0)
 		len += n;
 	buf[len] = '\0';
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
@@ -115,7 +130,7 @@ TEST(watcher_streams_records_written_while_it_waits)
 	EXPECT_STREQ("error   tmpfs: Unknown parameter 'w1'\n"
 		     "error   tmpfs: Unknown parameter 'w2'\n"
 		     "error   tmpfs: Unknown parameter 'w3'\n", buf);
-	close(out[0]);
+	close(out);
 	close(fd);
 }
 
@@ -125,7 +140,7 @@ TEST(watcher_streams_records_written_while_it_waits)
  */
 TEST(watcher_stops_when_the_context_fails)
 {
-	int fd, out[2], status, i;
+	int fd, out, status, i;
 	char buf[4096];
 	ssize_t n, len = 0;
 	pid_t pid;
@@ -134,19 +149,8 @@ TEST(watcher_stops_when_the_context_fails)
 	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())
 		SKIP(return, "no structured logs (nor POLLHUP) on this kernel");
 	ASSERT_GE(fd, 0);
-	ASSERT_EQ(0, pipe(out));
-	pid = fork();
+	pid = start_watcher(fd, NULL, &out);
 	ASSERT_GE(pid, 0);
-	if (pid == 0) {
-		if (fd == 3)
-			fcntl(3, F_SETFD, 0);
-		dup2(fd, 3);
-		dup2(out[1], 1);
-		execl("/bin/fclog-watch", "fclog-watch", "--fd", "3",
-		      (char *)NULL);
-		_exit(127);
-	}
-	close(out[1]);
 	usleep(300000);
 	/* Not a block device: the create fails, and the context with it. */
 	ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_SET_STRING, "source", "/proc",
@@ -160,14 +164,14 @@ TEST(watcher_stops_when_the_context_fails)
 		waitpid(pid, &status, 0);
 	}
 	ASSERT_LT(i, 100) TH_LOG("fclog-watch still waits on a failed context");
-	while ((n = read(out[0], buf + len, sizeof(buf) - 1 - len)) > 0)
+	while ((n = read(out, buf + len, sizeof(buf) - 1 - len)) > 0)
 		len += n;
 	buf[len] = '\0';
 	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	EXPECT_NE(NULL, strstr(buf, "create_failed") ?: strstr(buf, "Create failed"))
 		TH_LOG("%s", buf);
 	EXPECT_NE(NULL, strstr(buf, "-- the context failed"));
-	close(out[0]);
+	close(out);
 	close(fd);
 }
 
