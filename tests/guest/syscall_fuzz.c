@@ -104,7 +104,8 @@ static const char *const ext4_keys[] = {
 };
 static const char *const proc_keys[] = { "hidepid", "subset", "gid" };
 static const char *const debugfs_keys[] = { "mode", "uid", "gid" };
-static const char *const mqueue_keys[] = { "unknown" };
+/* Filesystems without parameters of their own: only the VFS keys apply. */
+static const char *const no_keys[] = { "unknown" };
 /* Keys every filesystem meets: the VFS and the LSMs take them first. */
 static const char *const vfs_keys[] = {
 	"source", "ro", "rw", "sync", "async", "dirsync", "lazytime",
@@ -123,11 +124,11 @@ static const struct fs_type {
 	FS("tmpfs", tmpfs_keys, false),
 	FS("ext4", ext4_keys, false),
 	FS("proc", proc_keys, false),
-	FS("mqueue", mqueue_keys, false),
-	FS("ramfs", mqueue_keys, false),
+	FS("mqueue", no_keys, false),
+	FS("ramfs", no_keys, false),
 	FS("debugfs", debugfs_keys, true),
 	FS("tracefs", debugfs_keys, true),
-	FS("nosuchfs", mqueue_keys, false),
+	FS("nosuchfs", no_keys, false),
 #undef FS
 };
 
