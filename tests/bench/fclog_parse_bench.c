@@ -20,7 +20,7 @@
 #define SAMPLES	11
 #define LINE	"e tmpfs: Unknown parameter 'nosuch'\n"
 #define JSON	"{\"seq\":12345,\"level\":\"error\",\"source\":\"tmpfs\"," \
-		"\"msg\":\"Unknown parameter 'nosuch'\",\"dropped\":0}"
+		"\"msg\":\"Unknown parameter 'nosuch'\"}"
 
 static double now(void)
 {

@@ -265,7 +265,7 @@ static const struct {
 } fields[] = {
 	{ "seq", JSON_INTEGER, true }, { "level", JSON_STRING, true },
 	{ "source", JSON_STRING, true }, { "msg", JSON_STRING, true },
-	{ "dropped", JSON_INTEGER, true }, { "truncated", JSON_TRUE },
+	{ "lost", JSON_INTEGER }, { "truncated", JSON_TRUE },
 	{ "reason", JSON_STRING }, { "param", JSON_STRING },
 	{ "param_truncated", JSON_TRUE }, { "value", JSON_STRING },
 	{ "value_truncated", JSON_TRUE }, { "errno", JSON_INTEGER },
@@ -296,6 +296,21 @@ static bool type_ok(json_t *v, json_type type)
 	return json_typeof(v) == type;
 }
 
+/* A marker of @lost records is a warning of the VFS, and says so. */
+static bool marker_ok(json_t *obj, json_int_t lost)
+{
+	char want[64];
+
+	snprintf(want, sizeof(want), "%lld message%s lost", (long long)lost,
+		 lost == 1 ? "" : "s");
+	return lost > 0 && json_object_size(obj) == 5 &&
+	       !strcmp(json_string_value(json_object_get(obj, "level")),
+		       "warning") &&
+	       !strcmp(json_string_value(json_object_get(obj, "source")),
+		       "fs_context") &&
+	       !strcmp(json_string_value(json_object_get(obj, "msg")), want);
+}
+
 /* Why the object of a structured record is wrong, or NULL. */
 static const char *object_wrong(json_t *obj, char level)
 {
@@ -317,9 +332,11 @@ static const char *object_wrong(json_t *obj, char level)
 		if (!type_ok(v, fields[i].type))
 			return "a field of the wrong type";
 	}
-	if (json_integer_value(json_object_get(obj, "seq")) < 0 ||
-	    json_integer_value(json_object_get(obj, "dropped")) < 0)
+	if (json_integer_value(json_object_get(obj, "seq")) < 0)
 		return "a negative count";
+	v = json_object_get(obj, "lost");
+	if (v && !marker_ok(obj, json_integer_value(v)))
+		return "a marker of lost records that is not one";
 	s = json_string_value(json_object_get(obj, "level"));
 	if (!one_of(s, levels, 3) || s[0] != level)
 		return "a level that is not the line's";

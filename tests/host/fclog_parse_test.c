@@ -43,7 +43,7 @@ static size_t record(char *buf, const char *line, const char *json)
 
 #define LINE "e tmpfs: Unknown parameter 'x'\n"
 #define JSON(extra) "{\"seq\":3,\"level\":\"error\",\"source\":\"tmpfs\"," \
-	"\"msg\":\"Unknown parameter 'x'\",\"dropped\":2" extra "}"
+	"\"msg\":\"Unknown parameter 'x'\"" extra "}"
 
 static void valid_records(void)
 {
@@ -54,7 +54,7 @@ static void valid_records(void)
 
 	len = record(buf, LINE, JSON(""));
 	ok = !fclog_parse(buf, len, &rec, err, sizeof(err)) && rec->structured &&
-	     rec->seq == 3 && rec->dropped == 2 && rec->level == FCLOG_ERROR &&
+	     rec->seq == 3 && !rec->lost && rec->level == FCLOG_ERROR &&
 	     !strcmp(rec->source, "tmpfs") &&
 	     !strcmp(rec->msg, "Unknown parameter 'x'") &&
 	     !strcmp(rec->text, "e tmpfs: Unknown parameter 'x'") &&
@@ -64,7 +64,7 @@ static void valid_records(void)
 
 	len = record(buf, "w vfat: Deprecated parameter 'posix'\n",
 		     "{\"seq\":0,\"level\":\"warning\",\"source\":\"vfat\","
-		     "\"msg\":\"Deprecated parameter 'posix'\",\"dropped\":0,"
+		     "\"msg\":\"Deprecated parameter 'posix'\","
 		     "\"truncated\":true}");
 	ok = !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
 	     rec->level == FCLOG_WARNING && rec->truncated;
@@ -72,7 +72,7 @@ static void valid_records(void)
 	fclog_record_free(rec);
 
 	len = record(buf, "i no prefix\n", "{\"seq\":9,\"level\":\"info\","
-		     "\"source\":\"\",\"msg\":\"no prefix\",\"dropped\":0}");
+		     "\"source\":\"\",\"msg\":\"no prefix\"}");
 	ok = !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
 	     rec->level == FCLOG_INFO && !strcmp(rec->source, "");
 	check(ok, "structured info without a prefix", err);
@@ -85,7 +85,7 @@ static void valid_records(void)
 	fclog_record_free(rec);
 
 	len = record(buf, "e k: a\n", "{\"seq\":0,\"level\":\"error\","
-		     "\"source\":\"k\",\"msg\":\"a\\u0000b\\u00e9\",\"dropped\":0}");
+		     "\"source\":\"k\",\"msg\":\"a\\u0000b\\u00e9\"}");
 	ok = !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
 	     rec->msg_len == 5 && !memcmp(rec->msg, "a\0b\xc3\xa9", 5);
 	check(ok, "escaped NUL and non-ASCII in msg", err);
@@ -137,16 +137,17 @@ static void malformed_records(void)
 		{ "a second object", JSON("") "{}" },
 		{ "duplicate key", JSON(",\"seq\":4") },
 		{ "invalid UTF-8", "{\"seq\":3,\"level\":\"error\",\"source\":\"\xff\","
-		  "\"msg\":\"m\",\"dropped\":0}" },
+		  "\"msg\":\"m\"}" },
 		{ "seq as a string", "{\"seq\":\"3\",\"level\":\"error\","
-		  "\"source\":\"\",\"msg\":\"m\",\"dropped\":0}" },
-		{ "negative dropped", "{\"seq\":3,\"level\":\"error\","
-		  "\"source\":\"\",\"msg\":\"m\",\"dropped\":-1}" },
+		  "\"source\":\"\",\"msg\":\"m\"}" },
+		{ "negative lost", JSON(",\"lost\":-1") },
+		{ "lost 0", JSON(",\"lost\":0") },
+		{ "lost as a string", JSON(",\"lost\":\"2\"") },
 		{ "unknown level", "{\"seq\":3,\"level\":\"fatal\","
-		  "\"source\":\"\",\"msg\":\"m\",\"dropped\":0}" },
+		  "\"source\":\"\",\"msg\":\"m\"}" },
 		{ "truncated not a boolean", JSON(",\"truncated\":1") },
 		{ "msg missing", "{\"seq\":3,\"level\":\"error\","
-		  "\"source\":\"\",\"dropped\":0}" },
+		  "\"source\":\"\"}" },
 		{ "not an object", "[1,2,3]" },
 		{ "empty JSON", "" },
 	};
@@ -186,21 +187,70 @@ static void maximum_record(void)
 		      "\"source\":\"k\",\"msg\":\"");
 	for (i = 0; i < 1018; i++)
 		pos += sprintf(json + pos, "\\u0001");
-	sprintf(json + pos, "\",\"dropped\":0,\"truncated\":true}");
+	sprintf(json + pos, "\",\"truncated\":true}");
 	len = record(buf, line, json);
 	check(len <= sizeof(buf) && !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
 	      rec->msg_len == 1018, "maximum-size record", err);
 	fclog_record_free(rec);
 }
 
-/* The reader, over a socket that keeps record boundaries like the kernel. */
-static void reader_counts_drops_and_gaps(void)
+/* Markers of lost records, structured and legacy, and lines that only look like one. */
+static void lost_markers(void)
 {
-	static const struct { unsigned int seq, dropped; } sent[] = {
-		{ 36, 36 }, { 37, 0 }, { 40, 2 }, { 41, 0 },
+	static const struct {
+		const char *line;
+		unsigned long long lost;
+	} legacy[] = {
+		{ "w fs_context: 1 message lost\n", 1 },
+		{ "w fs_context: 937 messages lost\n", 937 },
+		{ "w fs_context: 18446744073709551615 messages lost\n",
+		  18446744073709551615ull },
+		/* Not as the kernel writes a marker: ordinary lines. */
+		{ "w fs_context: 1 messages lost\n", 0 },
+		{ "w fs_context: 2 message lost\n", 0 },
+		{ "w fs_context: 02 messages lost\n", 0 },
+		{ "w fs_context: +2 messages lost\n", 0 },
+		{ "w fs_context: 0 messages lost\n", 0 },
+		{ "w fs_context: 2 messages lost!\n", 0 },
+		{ "e fs_context: 2 messages lost\n", 0 },
+		{ "w tmpfs: 2 messages lost\n", 0 },
+	};
+	char buf[512], name[96], err[128] = "";
+	struct fclog_record *rec;
+	size_t i, len;
+	int ok;
+
+	len = record(buf, "w fs_context: 36 messages lost\n",
+		     "{\"seq\":0,\"level\":\"warning\",\"source\":\"fs_context\","
+		     "\"msg\":\"36 messages lost\",\"lost\":36}");
+	ok = !fclog_parse(buf, len, &rec, err, sizeof(err)) && rec->structured &&
+	     rec->seq == 0 && rec->lost == 36 && rec->level == FCLOG_WARNING;
+	check(ok, "structured marker of 36 lost records", err);
+	fclog_record_free(rec);
+
+	for (i = 0; i < sizeof(legacy) / sizeof(legacy[0]); i++) {
+		ok = !fclog_parse(legacy[i].line, strlen(legacy[i].line), &rec,
+				  err, sizeof(err)) && rec->lost == legacy[i].lost;
+		snprintf(name, sizeof(name), "legacy line '%.*s' stands for %llu",
+			 (int)strlen(legacy[i].line) - 1, legacy[i].line,
+			 legacy[i].lost);
+		check(ok, name, err);
+		fclog_record_free(rec);
+	}
+}
+
+/*
+ * The reader, over a socket that keeps record boundaries like the kernel:
+ * markers count as lost, gaps nothing explains as unseen.
+ */
+static void reader_counts_markers_and_gaps(void)
+{
+	static const struct { unsigned int seq, lost; } sent[] = {
+		{ 0, 36 }, { 36, 0 }, { 37, 0 }, { 38, 2 }, { 40, 0 },
+		{ 43, 0 },	/* 41 and 42 were read by someone else */
 	};
 	struct fclog_record *rec;
-	char buf[512], json[256];
+	char buf[512], json[256], line[64];
 	int sv[2], got = 0, r;
 	fclog_t *log;
 	size_t i;
@@ -210,10 +260,19 @@ static void reader_counts_drops_and_gaps(void)
 		return;
 	}
 	for (i = 0; i < sizeof(sent) / sizeof(sent[0]); i++) {
-		snprintf(json, sizeof(json), "{\"seq\":%u,\"level\":\"error\","
-			 "\"source\":\"t\",\"msg\":\"m\",\"dropped\":%u}",
-			 sent[i].seq, sent[i].dropped);
-		if (write(sv[1], buf, record(buf, "e t: m\n", json)) < 0)
+		if (sent[i].lost) {
+			snprintf(line, sizeof(line),
+				 "w fs_context: %u messages lost\n", sent[i].lost);
+			snprintf(json, sizeof(json), "{\"seq\":%u,\"level\":\"warning\","
+				 "\"source\":\"fs_context\",\"msg\":\"%u messages lost\","
+				 "\"lost\":%u}", sent[i].seq, sent[i].lost,
+				 sent[i].lost);
+		} else {
+			snprintf(line, sizeof(line), "e t: m\n");
+			snprintf(json, sizeof(json), "{\"seq\":%u,\"level\":\"error\","
+				 "\"source\":\"t\",\"msg\":\"m\"}", sent[i].seq);
+		}
+		if (write(sv[1], buf, record(buf, line, json)) < 0)
 			break;
 	}
 	if (write(sv[1], "garbage", 7) < 0 || write(sv[1], "e t: m\n", 7) < 0)
@@ -226,10 +285,10 @@ static void reader_counts_drops_and_gaps(void)
 			got++;
 		fclog_record_free(rec);
 	}
-	/* Four structured records and the legacy line; 0-35, 38 and 39 lost. */
-	check(got == 5, "reader returns every good record", NULL);
-	check(fclog_dropped(log) == 38, "reader sums \"dropped\"", NULL);
-	check(fclog_unseen(log) == 38, "reader counts seq gaps", NULL);
+	check(got == 7, "reader returns every good record", NULL);
+	check(fclog_lost(log) == 38, "reader sums the markers' \"lost\"", NULL);
+	check(fclog_unseen(log) == 2, "reader counts the gaps no marker explains",
+	      NULL);
 	check(fclog_skipped(log) == 1, "reader counts what it skipped", NULL);
 	fclog_free(log);
 	close(sv[0]);
@@ -492,7 +551,7 @@ static void maximum_rejection_record(void)
 	line[1023] = '\n';
 	line[1024] = '\0';
 	pos = sprintf(json, "{\"seq\":1,\"level\":\"warning\",\"source\":\"k\","
-		      "\"msg\":\"m\",\"dropped\":0,\"truncated\":true,"
+		      "\"msg\":\"m\",\"truncated\":true,"
 		      "\"reason\":\"sb_reused\",\"param\":\"");
 	for (i = 0; i < 255; i++)
 		pos += sprintf(json + pos, "\\u001f");
@@ -548,7 +607,7 @@ static void send_record(int fd, unsigned int seq, const char *level,
 	char buf[1024], json[900];
 
 	snprintf(json, sizeof(json), "{\"seq\":%u,\"level\":\"%s\","
-		 "\"source\":\"t\",\"msg\":\"m\",\"dropped\":0%s}", seq, level,
+		 "\"source\":\"t\",\"msg\":\"m\"%s}", seq, level,
 		 extra);
 	if (write(fd, buf, record(buf, "e t: m\n", json)) < 0)
 		perror("write");
@@ -744,7 +803,8 @@ int main(void)
 	legacy_records();
 	malformed_records();
 	maximum_record();
-	reader_counts_drops_and_gaps();
+	lost_markers();
+	reader_counts_markers_and_gaps();
 	every_reason();
 	schema_examples();
 	truncated_value();

@@ -85,7 +85,7 @@ static void push(const char *line, const char *fmt, ...)
 	ctx.queue[i][l] = '\0';
 	ctx.len[i] += 1 + snprintf(ctx.queue[i] + l + 1, sizeof(ctx.queue[i]) - l - 1,
 				   "{\"seq\":%d,\"level\":\"%s\",\"source\":\"fake\","
-				   "\"msg\":\"m\",\"dropped\":0%s}", ctx.seq++,
+				   "\"msg\":\"m\"%s}", ctx.seq++,
 				   line[0] == 'e' ? "error" : line[0] == 'w' ?
 				   "warning" : "info", json);
 }

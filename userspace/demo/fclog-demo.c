@@ -185,9 +185,9 @@ static void flood(void)
 	log = fclog_new(fd);
 	while (log && fclog_next(log, &rec) > 0) {
 		if (shown < 3) {
-			printf("    record seq %llu, %llu lost before it: ",
+			printf("    record seq %llu%s: ",
 			       (unsigned long long)rec->seq,
-			       (unsigned long long)rec->dropped);
+			       rec->lost ? " (a marker of lost records)" : "");
 			fclog_print(stdout, rec, 0);
 			shown++;
 		}
@@ -196,7 +196,7 @@ static void flood(void)
 	}
 	if (log)
 		printf("    ... %d records read, %llu reported lost\n", records,
-		       (unsigned long long)fclog_dropped(log));
+		       (unsigned long long)fclog_lost(log));
 	fclog_free(log);
 	close(fd);
 }

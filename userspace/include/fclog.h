@@ -6,7 +6,8 @@
  * returns its records one at a time, from a structured log (fc_log v2,
  * FSOPEN_STRUCTURED_LOG: line, NUL, JSON object) or a legacy one (the line
  * alone) alike, so that a tool needs one code path for both kernels, and
- * keeps count of the records the kernel reported lost.
+ * keeps count of the records the kernel reported lost: a marker record
+ * ("w fs_context: N messages lost") stands where they were.
  *
  * Strings in a record are owned by it and valid until fclog_record_free().
  *
@@ -86,7 +87,9 @@ struct fclog_record {
 	bool structured;	/* Parsed from a JSON object, not a bare line */
 	uint64_t seq;		/* Sequence number (structured records only;
 				 * jansson refuses any past INT64_MAX) */
-	uint64_t dropped;	/* Records lost just before this one */
+	uint64_t lost;		/* A marker of lost records: how many it
+				 * stands for, the first being seq; 0 for
+				 * any other record */
 	enum fclog_level level;
 	bool truncated;		/* The kernel cut the line */
 	char *source;		/* The prefix ("tmpfs"), or "" */
@@ -170,10 +173,11 @@ int fclog_next(fclog_t *log, struct fclog_record **rec);
 const char *fclog_error(const fclog_t *log);
 
 /*
- * Records the kernel reported lost ("dropped"), and records this reader never
- * saw (gaps in "seq": lost, or read by another reader of the same log).
+ * Records the kernel reported lost (the markers' "lost"), and records this
+ * reader never saw although nothing reported them lost (gaps in "seq": read
+ * by another reader of the same log).
  */
-uint64_t fclog_dropped(const fclog_t *log);
+uint64_t fclog_lost(const fclog_t *log);
 uint64_t fclog_unseen(const fclog_t *log);
 /* Records read but not understood. */
 uint64_t fclog_skipped(const fclog_t *log);

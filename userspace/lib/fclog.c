@@ -36,7 +36,7 @@ struct fclog {
 	size_t size;
 	bool have_seq;		/* A structured record was read */
 	uint64_t next_seq;	/* After the last one */
-	uint64_t dropped, unseen, skipped;
+	uint64_t lost, unseen, skipped;
 	/* Since the last fclog_reset(), each holding a reference: */
 	struct fclog_record *rejections[FCLOG_REJECTIONS_MAX];
 	size_t nrejections;
@@ -173,6 +173,26 @@ void fclog_record_free(struct fclog_record *rec)
  * take the text before the first ": " as the prefix if it has no space in
  * it ("tmpfs: Bad value..."), and no prefix otherwise ("Multiple sources").
  */
+/*
+ * A legacy log has no field to say that a line is the marker of lost
+ * records, but only the VFS logs as "fs_context", and only the marker reads
+ * exactly so: take the count from it.
+ */
+static void legacy_marker(struct fclog_record *rec)
+{
+	unsigned long long lost;
+	char want[64];
+
+	if (rec->level != FCLOG_WARNING || strcmp(rec->source, "fs_context") ||
+	    sscanf(rec->msg, "%llu", &lost) != 1)
+		return;
+	/* Nothing else: no sign, no spaces, no leading zeros. */
+	snprintf(want, sizeof(want), "%llu message%s lost", lost,
+		 lost == 1 ? "" : "s");
+	if (lost && !strcmp(rec->msg, want))
+		rec->lost = lost;
+}
+
 static int parse_legacy(struct fclog_record *rec, char *err, size_t errlen)
 {
 	const char *line = rec->text, *colon, *msg;
@@ -194,6 +214,7 @@ static int parse_legacy(struct fclog_record *rec, char *err, size_t errlen)
 	rec->msg_len = strlen(msg);
 	if (!rec->source || !rec->msg)
 		return -1;
+	legacy_marker(rec);
 	return 0;
 }
 
@@ -373,8 +394,11 @@ static int parse_json(struct fclog_record *rec, const char *json, size_t len,
 		fail(err, errlen, "JSON is not an object");
 		goto out;
 	}
+	v = json_object_get(obj, "lost");
+	if (v && (get_count(obj, "lost", &rec->lost, err, errlen) ||
+		  (!rec->lost && fail(err, errlen, "\"lost\" is 0"))))
+		goto out;
 	if (get_count(obj, "seq", &rec->seq, err, errlen) ||
-	    get_count(obj, "dropped", &rec->dropped, err, errlen) ||
 	    get_string(obj, "source", &rec->source, NULL, err, errlen) ||
 	    get_string(obj, "msg", &rec->msg, &rec->msg_len, err, errlen) ||
 	    get_string(obj, "level", &level, NULL, err, errlen))
@@ -567,7 +591,7 @@ void fclog_print(FILE *f, const struct fclog_record *rec, unsigned int flags)
 				"msg", rec->msg, rec->msg_len,
 				"structured", rec->structured,
 				"seq", (json_int_t)rec->seq,
-				"dropped", (json_int_t)rec->dropped,
+				"lost", (json_int_t)rec->lost,
 				"truncated", rec->truncated);
 		if (obj) {
 			json_add_rejection(obj, rec);
@@ -617,9 +641,9 @@ const char *fclog_error(const fclog_t *log)
 	return log->error;
 }
 
-uint64_t fclog_dropped(const fclog_t *log)
+uint64_t fclog_lost(const fclog_t *log)
 {
-	return log->dropped;
+	return log->lost;
 }
 
 uint64_t fclog_unseen(const fclog_t *log)
@@ -695,18 +719,19 @@ static void remember(fclog_t *log, struct fclog_record *rec)
 	log->rejections[log->nrejections++] = fclog_record_get(rec);
 }
 
-/* Account for what came before @rec: reported drops and seq gaps. */
+/* Account for @rec and what came before it: markers and seq gaps. */
 static void account(fclog_t *log, const struct fclog_record *rec)
 {
+	log->lost += rec->lost;
 	if (!rec->structured)
 		return;
-	log->dropped += rec->dropped;
 	if (log->have_seq && rec->seq > log->next_seq)
 		log->unseen += rec->seq - log->next_seq;
 	else if (!log->have_seq)
 		log->unseen += rec->seq;
 	log->have_seq = true;
-	log->next_seq = rec->seq + 1;
+	/* A marker stands for the records from its seq on. */
+	log->next_seq = rec->seq + (rec->lost ? rec->lost : 1);
 }
 
 int fclog_next(fclog_t *log, struct fclog_record **rec)

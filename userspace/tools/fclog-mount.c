@@ -36,9 +36,6 @@ static void drain(fclog_t *log)
 	int r;
 
 	while ((r = fclog_next(log, &rec)) != 0) {
-		if (r > 0 && rec->dropped)
-			printf("(%llu records lost before this one)\n",
-			       (unsigned long long)rec->dropped);
 		if (r > 0)
 			fclog_print(stdout, rec, print_flags);
 		else

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * fclog-watch: stream the records of a filesystem context's log as they
- * arrive, and say when records were lost.
+ * arrive (a marker stands where records were lost), and say when another
+ * reader of the same log took some.
  *
  *   fclog-watch [--fd N] [--idle SECONDS] [--json]
  *
@@ -76,7 +77,7 @@ int main(int argc, char **argv)
 				continue;
 			}
 			if (fclog_unseen(log) > unseen)
-				printf("-- %llu records lost before seq %llu\n",
+				printf("-- %llu records read by another reader before seq %llu\n",
 				       (unsigned long long)(fclog_unseen(log) - unseen),
 				       (unsigned long long)rec->seq);
 			unseen = fclog_unseen(log);
