@@ -468,7 +468,7 @@ uapi-check: $(B)/patched/source.stamp
 	@FCTEST_TREE=$(B)/patched/src tests/host/uapi_sync_test.sh
 
 # KUnit suites of the series that must have run in the patched guest.
-KUNIT_SUITES := fc_log
+KUNIT_SUITES := fc_log,json_writer
 
 # $(call boot_check,NAME,BZIMAGE): boot it, keep its logs in build/check/NAME.
 # A guest that has to be killed is reported by tests/report ("did not finish").
