@@ -102,7 +102,8 @@
 
 /*
  * The largest record read() returns from a structured log: a buffer of this
- * size never fails with EMSGSIZE.
+ * size never fails with EMSGSIZE.  A reader need not rely on it:
+ * ioctl(fd, FIONREAD, &n) gives the size of the next record.
  */
 #define FSCONTEXT_LOG_RECORD_MAX	16384
 

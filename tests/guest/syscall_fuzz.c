@@ -599,7 +599,13 @@ static void do_poll(struct thread *t, struct slot *slot)
 		}
 		break;
 	default:
-		ioctl(slot->fd, FIONREAD, &avail);
+		/* The size of the next read: a marker or a record, if any. */
+		if (ioctl(slot->fd, FIONREAD, &avail) < 0) {
+			if (errno != ENOTTY || fctest_kernel_has_series())
+				invalid(NULL, 0, "FIONREAD failed");
+		} else if (avail < 0 || avail > FSCONTEXT_LOG_RECORD_MAX) {
+			invalid(NULL, 0, "FIONREAD out of bounds");
+		}
 		break;
 	}
 }

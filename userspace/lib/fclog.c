@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <jansson.h>
 #include <linux/mount.h>
@@ -736,8 +737,9 @@ static void account(fclog_t *log, const struct fclog_record *rec)
 
 int fclog_next(fclog_t *log, struct fclog_record **rec)
 {
-	ssize_t n;
 	char *bigger;
+	int need, err;
+	ssize_t n;
 
 	*rec = NULL;
 	log->error[0] = '\0';
@@ -749,18 +751,28 @@ int fclog_next(fclog_t *log, struct fclog_record **rec)
 			break;
 		if (errno == ENODATA)
 			return 0;
-		if (errno != EMSGSIZE || log->size >= FCLOG_LEGACY_MAX) {
+		/*
+		 * Too large for the buffer: the kernel says how large
+		 * (FIONREAD).  A stock kernel does not, and its legacy lines
+		 * have no bound but this reader's: double, up to that.
+		 */
+		err = errno;
+		if (err == EMSGSIZE &&
+		    (ioctl(log->fd, FIONREAD, &need) < 0 ||
+		     need <= (int)log->size))
+			need = log->size * 2;
+		if (err != EMSGSIZE || need > FCLOG_LEGACY_MAX) {
 			snprintf(log->error, sizeof(log->error), "read: %s%s",
-				 strerror(errno), errno == EMSGSIZE ?
+				 strerror(err), err == EMSGSIZE ?
 				 " (record larger than 64 KiB)" : "");
+			errno = err;
 			return -1;
 		}
-		/* Only a stock kernel's unbounded legacy lines get here. */
-		bigger = realloc(log->buf, log->size * 2);
+		bigger = realloc(log->buf, need);
 		if (!bigger)
 			return -1;
 		log->buf = bigger;
-		log->size *= 2;
+		log->size = need;
 	}
 	if (fclog_parse(log->buf, n, rec, log->error, sizeof(log->error))) {
 		log->skipped++;
