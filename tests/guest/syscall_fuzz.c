@@ -347,10 +347,13 @@ static const char *object_wrong(json_t *obj, char level)
 	if (v && !one_of(json_string_value(v), ops, sizeof(ops) / sizeof(ops[0])))
 		return "an unknown op";
 	v = json_object_get(obj, "superblock");
-	if (v && (json_object_size(v) != 2 ||
+	/* "id" only for a superblock of the caller's user namespaces. */
+	if (v && (json_object_size(v) !=
+		  1 + !!json_object_get(v, "id") ||
 		  !json_is_string(json_object_get(v, "type")) ||
-		  !json_is_string(json_object_get(v, "id"))))
-		return "a superblock that is not {type, id}";
+		  (json_object_get(v, "id") &&
+		   !json_is_string(json_object_get(v, "id")))))
+		return "a superblock that is not {type[, id]}";
 	v = json_object_get(obj, "params");
 	json_array_foreach(v, j, e)
 		if (!json_is_string(e))

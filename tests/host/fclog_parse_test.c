@@ -424,6 +424,13 @@ static void schema_examples(void)
 	check(ok, "example: sb_reused (unknown superblock field ignored)", err);
 	fclog_record_free(rec);
 
+	/* Another user namespace's superblock: its type, not which one. */
+	ok = !parse_extra(",\"reason\":\"sb_other_userns\",\"superblock\":"
+			  "{\"type\":\"mqueue\"}", &rec, err, sizeof(err)) &&
+	     streq(rec->sb_type, "mqueue") && !rec->sb_id;
+	check(ok, "superblock of another user namespace: type, no id", err);
+	fclog_record_free(rec);
+
 	ok = !parse_extra(",\"reason\":\"sb_reused\",\"superblock\":"
 			  "{\"type\":\"x\",\"id\":\"\"},\"params\":[],"
 			  "\"params_truncated\":true,\"params_applied\":false",
@@ -503,7 +510,6 @@ static void wrong_types(void)
 		{ ",\"superblock\":[\"debugfs\",\"debugfs\"]", "superblock" },
 		{ ",\"superblock\":null", "superblock" },
 		{ ",\"superblock\":{\"id\":\"x\"}", "superblock" },
-		{ ",\"superblock\":{\"type\":\"x\"}", "superblock" },
 		{ ",\"superblock\":{\"type\":1,\"id\":\"x\"}", "superblock.type" },
 		{ ",\"superblock\":{\"type\":\"x\",\"id\":null}", "superblock.id" },
 		{ ",\"superblock\":{\"type\":\"x\",\"id\":\"a\",\"id\":\"b\"}",

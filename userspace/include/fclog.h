@@ -114,7 +114,8 @@ struct fclog_record {
 	/* Whether the context can be configured again (see fclog_recoverable) */
 	enum fclog_tri recoverable;
 	char *sb_type;		/* "superblock": its filesystem type ... */
-	char *sb_id;		/* ... and s_id; both or neither */
+	char *sb_id;		/* ... and s_id, unless the superblock is
+				 * another user namespace's (NULL) */
 	/*
 	 * sb_exists, v1 kernels only: always true there, so it said nothing;
 	 * kept for the library's ABI, false from kernels that omit it.

@@ -299,11 +299,12 @@ static int parse_superblock(struct fclog_record *rec, json_t *sb, char *err,
 
 	if (!json_is_object(sb))
 		return fail(err, errlen, "\"superblock\" is not an object");
-	if (!type || !id)
-		return fail(err, errlen, "\"superblock\" has no \"%s\"",
-			    type ? "id" : "type");
+	if (!type)
+		return fail(err, errlen, "\"superblock\" has no \"type\"");
+	/* No "id": a superblock of another user namespace, not named. */
 	return copy_name(type, "superblock.type", &rec->sb_type, err, errlen) ?:
-	       copy_name(id, "superblock.id", &rec->sb_id, err, errlen);
+	       (id ? copy_name(id, "superblock.id", &rec->sb_id, err, errlen) :
+		0);
 }
 
 /* "params": an array of strings. */
@@ -480,7 +481,7 @@ static void json_add_rejection(json_t *obj, const struct fclog_record *rec)
 	ADD_TRI("recoverable", rec->recoverable);
 	if (rec->sb_type)
 		json_object_set_new(obj, "superblock",
-				    json_pack("{s:s, s:s}", "type", rec->sb_type,
+				    json_pack("{s:s, s:s*}", "type", rec->sb_type,
 					      "id", rec->sb_id));
 	ADD_TRUE("create_would_reuse", rec->create_would_reuse);
 	if (rec->params) {
@@ -555,8 +556,10 @@ static void print_detail(FILE *f, const struct fclog_record *rec)
 	if (rec->sb_type) {
 		fputs(" superblock=", f);
 		print_escaped(f, rec->sb_type, false);
-		fputc(':', f);
-		print_escaped(f, rec->sb_id, false);
+		if (rec->sb_id) {
+			fputc(':', f);
+			print_escaped(f, rec->sb_id, false);
+		}
 	}
 	if (rec->create_would_reuse)
 		fputs(" create_would_reuse", f);
