@@ -21,11 +21,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!rec->text || !rec->source || !rec->msg ||
 		    rec->level > FCLOG_ERROR || strlen(rec->msg) > rec->msg_len)
 			abort();
-		/* Rejection fields are consistent: a name for every enum. */
+		/*
+		 * Rejection fields are consistent: a name for every enum; a
+		 * superblock's id only with its type (another user
+		 * namespace's superblock has a type and no id).
+		 */
 		if (rec->reason > FCLOG_REASON_OTHER || rec->op > FCLOG_OP_OTHER ||
 		    !rec->reason_name != (rec->reason == FCLOG_REASON_NONE) ||
 		    !rec->op_name != (rec->op == FCLOG_OP_NONE) ||
-		    rec->errnum < 0 || !rec->sb_type != !rec->sb_id ||
+		    rec->errnum < 0 || (rec->sb_id && !rec->sb_type) ||
 		    (!rec->params && rec->nparams))
 			abort();
 		for (i = 0; i < rec->nparams; i++)
