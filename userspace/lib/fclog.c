@@ -170,11 +170,6 @@ void fclog_record_free(struct fclog_record *rec)
 }
 
 /*
- * "<l> <prefix>: <message>": the line does not mark where a prefix ends, so
- * take the text before the first ": " as the prefix if it has no space in
- * it ("tmpfs: Bad value..."), and no prefix otherwise ("Multiple sources").
- */
-/*
  * A legacy log has no field to say that a line is the marker of lost
  * records, but only the VFS logs as "fs_context", and only the marker reads
  * exactly so: take the count from it.
@@ -194,6 +189,11 @@ static void legacy_marker(struct fclog_record *rec)
 		rec->lost = lost;
 }
 
+/*
+ * "<l> <prefix>: <message>": the line does not mark where a prefix ends, so
+ * take the text before the first ": " as the prefix if it has no space in
+ * it ("tmpfs: Bad value..."), and no prefix otherwise ("Multiple sources").
+ */
 static int parse_legacy(struct fclog_record *rec, char *err, size_t errlen)
 {
 	const char *line = rec->text, *colon, *msg;
