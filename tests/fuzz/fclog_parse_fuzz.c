@@ -22,15 +22,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    rec->level > FCLOG_ERROR || strlen(rec->msg) > rec->msg_len)
 			abort();
 		/*
-		 * Rejection fields are consistent: a name for every enum; a
+		 * Report fields are consistent: a name for every enum, and
+		 * the library's own name for every one it knows; a
 		 * superblock's id only with its type (another user
-		 * namespace's superblock has a type and no id).
+		 * namespace's superblock has a type and no id); a rejection
+		 * only of the four events that are, with an errno.
 		 */
-		if (rec->reason > FCLOG_REASON_OTHER || rec->op > FCLOG_OP_OTHER ||
-		    !rec->reason_name != (rec->reason == FCLOG_REASON_NONE) ||
+		if (rec->event > FCLOG_EVENT_OTHER ||
+		    rec->cause > FCLOG_CAUSE_OTHER ||
+		    rec->op > FCLOG_OP_OTHER ||
+		    rec->expected > FCLOG_OP_OTHER ||
+		    !rec->event_name != (rec->event == FCLOG_EVENT_NONE) ||
+		    !rec->cause_name != (rec->cause == FCLOG_CAUSE_NONE) ||
 		    !rec->op_name != (rec->op == FCLOG_OP_NONE) ||
+		    !rec->expected_name != (rec->expected == FCLOG_OP_NONE) ||
+		    (fclog_event_name(rec->event) &&
+		     strcmp(fclog_event_name(rec->event), rec->event_name)) ||
+		    (fclog_cause_name(rec->cause) &&
+		     strcmp(fclog_cause_name(rec->cause), rec->cause_name)) ||
 		    rec->errnum < 0 || (rec->sb_id && !rec->sb_type) ||
 		    (!rec->params && rec->nparams))
+			abort();
+		if (fclog_record_is_rejection(rec) &&
+		    (rec->errnum <= 0 ||
+		     (rec->event != FCLOG_EVENT_PARAM_REJECTED &&
+		      rec->event != FCLOG_EVENT_SB_CONFLICT &&
+		      rec->event != FCLOG_EVENT_CREATE_FAILED &&
+		      rec->event != FCLOG_EVENT_RECONFIGURE_FAILED)))
 			abort();
 		for (i = 0; i < rec->nparams; i++)
 			if (!rec->params[i])

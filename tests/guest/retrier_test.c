@@ -113,26 +113,31 @@ static const char *options(const struct run *r, const char *which)
 	return buf;
 }
 
-/* The reason the result gives for dropping @option, or "". */
-static const char *drop_reason(const struct run *r, const char *option)
+/* The cause the result gives for dropping @option, or "". */
+static const char *drop_cause(const struct run *r, const char *option)
 {
 	json_t *v;
 	size_t i;
 
 	json_array_foreach(json_object_get(r->result, "dropped"), i, v)
 		if (!strcmp(str(v, "option"), option))
-			return str(v, "reason");
+			return str(v, "cause");
 	return "";
 }
 
-/* Whether the kernel logged a record with @reason during the run. */
-static bool logged(const struct run *r, const char *reason)
+/*
+ * Whether the kernel logged a record (an object with "level", not one of
+ * the tool's own events) with @event and @cause during the run.
+ */
+static bool logged(const struct run *r, const char *event, const char *cause)
 {
 	json_t *v;
 	size_t i;
 
 	json_array_foreach(r->lines, i, v)
-		if (json_object_get(v, "level") && !strcmp(str(v, "reason"), reason))
+		if (json_object_get(v, "level") &&
+		    !strcmp(str(v, "event"), event) &&
+		    !strcmp(str(v, "cause"), cause))
 			return true;
 	return false;
 }
@@ -174,9 +179,10 @@ TEST(optional_options_converge_to_the_good_ones)
 	EXPECT_EQ(1, attempts(&r)) TH_LOG("fsconfig()-time drops need no new attempt");
 	EXPECT_STREQ("size=2m,mode=0710", options(&r, "options"));
 	EXPECT_STREQ("nosuchopt,size=abc,mode=99999999", options(&r, "dropped"));
-	EXPECT_STREQ("unknown_param", drop_reason(&r, "nosuchopt"));
-	EXPECT_STREQ("bad_value", drop_reason(&r, "size=abc"));
-	EXPECT_STREQ("bad_value", drop_reason(&r, "mode=99999999"));
+	EXPECT_STREQ("unknown_param", drop_cause(&r, "nosuchopt"));
+	EXPECT_STREQ("bad_value", drop_cause(&r, "size=abc"));
+	EXPECT_STREQ("bad_value", drop_cause(&r, "mode=99999999"));
+	EXPECT_TRUE(logged(&r, "param_rejected", "unknown_param")) TH_LOG("%s", r.out);
 
 	/* The mount has what the tool says it kept. */
 	ASSERT_NE(dev_of("/tmp"), dev_of(target));
@@ -212,7 +218,7 @@ TEST(required_options_are_kept)
 	json_decref(r.lines);
 }
 
-/* Exit status 3, naming the option and the reason; nothing mounted. */
+/* Exit status 3, naming the option and the cause; nothing mounted. */
 TEST(rejected_required_option_fails)
 {
 	static const char *target = "/tmp/retrier-fail";
@@ -239,9 +245,10 @@ TEST(rejected_required_option_fails)
 
 /*
  * mqueue's superblock for the initial IPC namespace exists from boot:
- * CREATE_EXCL is refused with sb_exists (exit 6), and with --allow-reuse
- * the tool mounts it with a plain CREATE on the same context, the
- * create_failed record having said it is recoverable: k = 1, 2 attempts.
+ * CREATE_EXCL is refused with sb_conflict, cause exclusive (exit 6), and
+ * with --allow-reuse the tool mounts it with a plain CREATE on the same
+ * context, the create_failed record having said it is recoverable (mqueue
+ * declares its early failures so): k = 1, 2 attempts.
  */
 TEST(exclusive_on_an_existing_superblock)
 {
@@ -254,7 +261,8 @@ TEST(exclusive_on_an_existing_superblock)
 	mkdir_p(target);
 	retry(&r, "-t mqueue --exclusive none /tmp/retrier-mqueue");
 	ASSERT_EQ(6, r.status) TH_LOG("%s", r.out);
-	EXPECT_TRUE(logged(&r, "sb_exists")) TH_LOG("%s", r.out);
+	EXPECT_TRUE(logged(&r, "sb_conflict", "exclusive")) TH_LOG("%s", r.out);
+	EXPECT_TRUE(logged(&r, "create_failed", "exclusive")) TH_LOG("%s", r.out);
 	EXPECT_EQ(1, attempts(&r));
 	EXPECT_EQ(dev_of("/tmp"), dev_of(target));
 	json_decref(r.lines);
@@ -269,13 +277,14 @@ TEST(exclusive_on_an_existing_superblock)
 			second = v;
 	ASSERT_NE(NULL, second) TH_LOG("%s", r.out);
 	EXPECT_STREQ("same", str(second, "context"));
+	EXPECT_TRUE(logged(&r, "sb_shared", "")) TH_LOG("%s", r.out);
 	EXPECT_NE(dev_of("/tmp"), dev_of(target));
 	umount2(target, MNT_DETACH);
 	json_decref(r.lines);
 }
 
 /*
- * Without the series the tool says it cannot retry by reason: good
+ * Without the series the tool says it cannot retry by cause: good
  * options mount in one attempt, a refused one ends the run (exit 4).
  */
 TEST(legacy_kernel_one_attempt)
@@ -295,7 +304,7 @@ TEST(legacy_kernel_one_attempt)
 
 	retry(&r, "-t tmpfs -o size=2m -o nosuchopt none /tmp/retrier-legacy");
 	EXPECT_EQ(4, r.status) TH_LOG("%s", r.out);
-	EXPECT_NE(NULL, strstr(str(r.result, "error"), "cannot retry by reason"));
+	EXPECT_NE(NULL, strstr(str(r.result, "error"), "cannot retry by cause"));
 	EXPECT_EQ(dev_of("/tmp"), dev_of(target));
 	json_decref(r.lines);
 }

@@ -333,9 +333,9 @@ TEST_F(series, unprivileged_user_namespace)
 		    strcmp(buf + strlen(buf) + 1,
 			   "{\"seq\":0,\"level\":\"error\",\"source\":\"tmpfs\","
 			   "\"msg\":\"Unknown parameter 'inside'\","
-			   "\"reason\":\"unknown_param\",\"param\":\"inside\","
-			   "\"errno\":22,\"op\":\"set_flag\","
-			   "\"recoverable\":true}"))
+			   "\"event\":\"param_rejected\","
+			   "\"cause\":\"unknown_param\",\"param\":\"inside\","
+			   "\"errno\":22,\"op\":\"set_flag\"}"))
 			_exit(16);
 		if (read(fd, buf, sizeof(buf)) != -1 || errno != ENODATA)
 			_exit(17);

@@ -43,9 +43,9 @@ static json_t *log_and_parse(struct __test_metadata *_metadata, int fd,
 	} fields[] = {
 		{ "seq", JSON_INTEGER }, { "level", JSON_STRING },
 		{ "source", JSON_STRING }, { "msg", JSON_STRING },
-		{ "reason", JSON_STRING },
+		{ "event", JSON_STRING }, { "cause", JSON_STRING },
 		{ "param", JSON_STRING }, { "errno", JSON_INTEGER },
-		{ "op", JSON_STRING }, { "recoverable", JSON_TRUE },
+		{ "op", JSON_STRING },
 	};
 	const size_t nr_fields = sizeof(fields) / sizeof(fields[0]);
 	char buf[FSCONTEXT_LOG_RECORD_MAX];
@@ -91,7 +91,9 @@ static json_t *log_and_parse(struct __test_metadata *_metadata, int fd,
 			return NULL;
 		}
 	}
-	if (strcmp(json_string_value(json_object_get(obj, "reason")),
+	if (strcmp(json_string_value(json_object_get(obj, "event")),
+		   "param_rejected") ||
+	    strcmp(json_string_value(json_object_get(obj, "cause")),
 		   "unknown_param") ||
 	    json_integer_value(json_object_get(obj, "errno")) != EINVAL ||
 	    strcmp(json_string_value(json_object_get(obj, "op")), "set_flag")) {
@@ -191,10 +193,10 @@ TEST(longest_key)
 
 /*
  * A hostile ext4 source (quotes, a forged field, escape sequences, a
- * newline, bytes that are not UTF-8): the lookup_failed report echoes it
- * as "value", which decodes back to the bytes given (U+FFFD for the ones
- * that are not UTF-8), and the line before the NUL holds the bytes as
- * they were.
+ * newline, bytes that are not UTF-8): the param_rejected report of the
+ * lookup (cause not_found) echoes it as "value", which decodes back to the
+ * bytes given (U+FFFD for the ones that are not UTF-8), and the line
+ * before the NUL holds the bytes as they were.
  */
 TEST(hostile_source_path)
 {
@@ -228,8 +230,13 @@ TEST(hostile_source_path)
 	obj = json_loadb(buf + text + 1, n - text - 1, JSON_REJECT_DUPLICATES,
 			 &error);
 	ASSERT_NE(NULL, obj) TH_LOG("jansson: %s", error.text);
-	EXPECT_STREQ("lookup_failed",
-		     json_string_value(json_object_get(obj, "reason")));
+	EXPECT_STREQ("param_rejected",
+		     json_string_value(json_object_get(obj, "event")));
+	EXPECT_STREQ("not_found",
+		     json_string_value(json_object_get(obj, "cause")));
+	EXPECT_STREQ("create", json_string_value(json_object_get(obj, "op")));
+	EXPECT_EQ(ENOENT, json_integer_value(json_object_get(obj, "errno")));
+	EXPECT_EQ(NULL, json_object_get(obj, "recoverable"));
 	EXPECT_STREQ("error", json_string_value(json_object_get(obj, "level")));
 	EXPECT_STREQ("source", json_string_value(json_object_get(obj, "param")));
 	value = json_object_get(obj, "value");

@@ -13,8 +13,13 @@
  * Every record read is checked: a legacy one is "<e|w|i> <text>\n" with no
  * NUL; a structured one is such a line, a NUL, then exactly one JSON object
  * that jansson accepts in strict mode, with only documented fields, each of
- * its documented type.  A read that fails must fail with ENODATA, EMSGSIZE
- * or (a fd that is not a context) EINVAL or EBADF.
+ * its documented type, and a report only as the schema has it: the report
+ * fields only with an "event" of the documented set, a "cause" of the
+ * documented set, "expected" only with the cause wrong_type, "errno" on
+ * every rejection, "recoverable" only (and always) on create_failed and
+ * reconfigure_failed, the parameter list only on sb_shared.  A read that
+ * fails must fail with ENODATA, EMSGSIZE or (a fd that is not a context)
+ * EINVAL or EBADF.
  *
  * It runs twice, each time in a child with its own mount and ipc
  * namespaces (the guest's ipc namespace on a kernel without them): as root, on filesystems whose superblocks the run owns (so
@@ -257,21 +262,33 @@ static bool line_ok(const char *buf, size_t len)
 	       buf[len - 1] == '\n' && !memchr(buf, '\0', len);
 }
 
-/* Every field a structured record may carry, and its JSON type. */
+/*
+ * Every field a structured record may carry, its JSON type, and whether it
+ * belongs to a report (present only with an "event").
+ */
 static const struct {
 	const char *name;
 	json_type type;
 	bool required;
+	bool report;
 } fields[] = {
 	{ "seq", JSON_INTEGER, true }, { "level", JSON_STRING, true },
 	{ "source", JSON_STRING, true }, { "msg", JSON_STRING, true },
 	{ "lost", JSON_INTEGER }, { "truncated", JSON_TRUE },
-	{ "reason", JSON_STRING }, { "param", JSON_STRING },
-	{ "param_truncated", JSON_TRUE }, { "value", JSON_STRING },
-	{ "value_truncated", JSON_TRUE }, { "errno", JSON_INTEGER },
-	{ "op", JSON_STRING }, { "recoverable", JSON_TRUE },
-	{ "superblock", JSON_OBJECT }, { "params", JSON_ARRAY },
-	{ "params_truncated", JSON_TRUE }, { "params_applied", JSON_TRUE },
+	{ "event", JSON_STRING, false, true },
+	{ "cause", JSON_STRING, false, true },
+	{ "expected", JSON_STRING, false, true },
+	{ "param", JSON_STRING, false, true },
+	{ "param_truncated", JSON_TRUE, false, true },
+	{ "value", JSON_STRING, false, true },
+	{ "value_truncated", JSON_TRUE, false, true },
+	{ "errno", JSON_INTEGER, false, true },
+	{ "op", JSON_STRING, false, true },
+	{ "recoverable", JSON_TRUE, false, true },
+	{ "superblock", JSON_OBJECT, false, true },
+	{ "params", JSON_ARRAY, false, true },
+	{ "params_truncated", JSON_TRUE, false, true },
+	{ "params_applied", JSON_TRUE, false, true },
 };
 
 static const char *const levels[] = { "error", "warning", "info" };
@@ -279,6 +296,27 @@ static const char *const ops[] = {
 	"set_flag", "set_string", "set_binary", "set_path", "set_path_empty",
 	"set_fd", "create", "create_excl", "reconfigure",
 };
+/* The commands that give a parameter: what "expected" may name. */
+static const char *const set_ops[] = {
+	"set_flag", "set_string", "set_binary", "set_path", "set_fd",
+};
+static const char *const events[] = {
+	"param_rejected", "param_deprecated", "sb_shared", "sb_conflict",
+	"create_failed", "reconfigure_failed",
+};
+/* The events that are rejections: each comes with an errno. */
+static const char *const rejections[] = {
+	"param_rejected", "sb_conflict", "create_failed", "reconfigure_failed",
+};
+/* The outcomes: the only events that say whether the context survived. */
+static const char *const outcomes[] = { "create_failed", "reconfigure_failed" };
+static const char *const causes[] = {
+	"unknown_param", "wrong_type", "bad_value", "unmapped_id",
+	"unsupported", "permission", "not_found", "not_blockdev", "duplicate",
+	"missing", "exclusive", "other_userns", "ro_conflict",
+};
+
+#define ONE_OF(s, set) one_of(s, set, sizeof(set) / sizeof((set)[0]))
 
 static bool one_of(const char *s, const char *const *set, size_t n)
 {
@@ -311,10 +349,46 @@ static bool marker_ok(json_t *obj, json_int_t lost)
 	       !strcmp(json_string_value(json_object_get(obj, "msg")), want);
 }
 
+/* Why the report of a structured record is wrong, or NULL. */
+static const char *report_wrong(json_t *obj)
+{
+	const char *event = json_string_value(json_object_get(obj, "event"));
+	json_t *cause = json_object_get(obj, "cause");
+	json_t *expected = json_object_get(obj, "expected");
+
+	if (!ONE_OF(event, events))
+		return "an unknown event";
+	if (cause && !ONE_OF(json_string_value(cause), causes))
+		return "an unknown cause";
+	if (expected && (!cause ||
+			 strcmp(json_string_value(cause), "wrong_type")))
+		return "\"expected\" without the cause wrong_type";
+	if (expected && !ONE_OF(json_string_value(expected), set_ops))
+		return "\"expected\" is no command that sets a parameter";
+	if (ONE_OF(event, rejections) != !!json_object_get(obj, "errno"))
+		return "a rejection without errno, or an errno without one";
+	if (ONE_OF(event, outcomes) != !!json_object_get(obj, "recoverable"))
+		return "\"recoverable\" where there is no outcome, or an outcome without it";
+	if (strcmp(event, "sb_shared") &&
+	    (json_object_get(obj, "params") ||
+	     json_object_get(obj, "params_truncated") ||
+	     json_object_get(obj, "params_applied")))
+		return "a parameter list on an event that is not sb_shared";
+	if (!strcmp(event, "sb_shared") &&
+	    (!json_object_get(obj, "params") ||
+	     !json_object_get(obj, "params_applied") ||
+	     !json_object_get(obj, "superblock")))
+		return "an sb_shared without its superblock and parameters";
+	if (!strcmp(event, "param_rejected") && !json_object_get(obj, "param"))
+		return "a param_rejected that names no parameter";
+	return NULL;
+}
+
 /* Why the object of a structured record is wrong, or NULL. */
 static const char *object_wrong(json_t *obj, char level)
 {
 	const char *key, *s;
+	bool report = false;
 	json_t *v, *e;
 	size_t i, j;
 
@@ -331,6 +405,7 @@ static const char *object_wrong(json_t *obj, char level)
 			return "an undocumented field";
 		if (!type_ok(v, fields[i].type))
 			return "a field of the wrong type";
+		report |= fields[i].report;
 	}
 	if (json_integer_value(json_object_get(obj, "seq")) < 0)
 		return "a negative count";
@@ -358,7 +433,9 @@ static const char *object_wrong(json_t *obj, char level)
 	json_array_foreach(v, j, e)
 		if (!json_is_string(e))
 			return "a params entry that is not a string";
-	return NULL;
+	if (!json_object_get(obj, "event"))
+		return report ? "report fields without an event" : NULL;
+	return report_wrong(obj);
 }
 
 /* Check one record read from a context fd; counts it. */

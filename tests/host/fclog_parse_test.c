@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libfclog on the host, from fixtures: records of every kind parse into
- * the right fields, malformed ones are refused with a reason, and the reader
+ * the right fields, malformed ones are refused with an error message, and the reader
  * counts drops and gaps and collects rejections.  TAP, with a closing
  * summary line.
  */
@@ -312,154 +312,288 @@ static int streq(const char *a, const char *b)
 	return a && b && !strcmp(a, b);
 }
 
-/* Every reason of the schema, with the errno it comes with (0: none). */
-static void every_reason(void)
+/* Every event of the schema, with the errno it comes with (0: none). */
+static void every_event(void)
 {
 	static const struct {
 		const char *name;
-		enum fclog_reason reason;
+		enum fclog_event event;
 		int errnum;
-	} reasons[] = {
-		{ "unknown_param", FCLOG_REASON_UNKNOWN_PARAM, EINVAL },
-		{ "bad_value", FCLOG_REASON_BAD_VALUE, EINVAL },
-		{ "value_not_expected", FCLOG_REASON_VALUE_NOT_EXPECTED, EINVAL },
-		{ "value_required", FCLOG_REASON_VALUE_REQUIRED, EINVAL },
-		{ "unsupported", FCLOG_REASON_UNSUPPORTED, EINVAL },
-		{ "deprecated", FCLOG_REASON_DEPRECATED, 0 },
-		{ "invalid_uid", FCLOG_REASON_INVALID_UID, EINVAL },
-		{ "invalid_gid", FCLOG_REASON_INVALID_GID, EINVAL },
-		{ "duplicate_source", FCLOG_REASON_DUPLICATE_SOURCE, EINVAL },
-		{ "lsm_denied", FCLOG_REASON_LSM_DENIED, EACCES },
-		{ "lookup_failed", FCLOG_REASON_LOOKUP_FAILED, ENOENT },
-		{ "not_blockdev", FCLOG_REASON_NOT_BLOCKDEV, ENOTBLK },
-		{ "not_capable", FCLOG_REASON_NOT_CAPABLE, EPERM },
-		{ "sb_exists", FCLOG_REASON_SB_EXISTS, EBUSY },
-		{ "sb_other_userns", FCLOG_REASON_SB_OTHER_USERNS, EBUSY },
-		{ "ro_conflict", FCLOG_REASON_RO_CONFLICT, EBUSY },
-		{ "sb_reused", FCLOG_REASON_SB_REUSED, 0 },
-		{ "create_failed", FCLOG_REASON_CREATE_FAILED, EBUSY },
-		{ "reconfigure_failed", FCLOG_REASON_RECONFIGURE_FAILED,
-		  EINVAL },
+		bool rejection;
+	} events[] = {
+		{ "param_rejected", FCLOG_EVENT_PARAM_REJECTED, EINVAL, true },
+		{ "param_deprecated", FCLOG_EVENT_PARAM_DEPRECATED, 0, false },
+		{ "sb_shared", FCLOG_EVENT_SB_SHARED, 0, false },
+		{ "sb_conflict", FCLOG_EVENT_SB_CONFLICT, EBUSY, true },
+		{ "create_failed", FCLOG_EVENT_CREATE_FAILED, EBUSY, true },
+		{ "reconfigure_failed", FCLOG_EVENT_RECONFIGURE_FAILED, EINVAL,
+		  true },
+		/* An errno does not make a rejection of a note. */
+		{ "sb_shared", FCLOG_EVENT_SB_SHARED, EBUSY, false },
+		{ "param_deprecated", FCLOG_EVENT_PARAM_DEPRECATED, EINVAL,
+		  false },
 	};
 	char extra[256], name[96], err[128];
 	struct fclog_record *rec;
 	size_t i;
 	int ok;
 
-	for (i = 0; i < sizeof(reasons) / sizeof(reasons[0]); i++) {
-		if (reasons[i].errnum)
+	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		if (events[i].errnum)
 			snprintf(extra, sizeof(extra),
-				 ",\"reason\":\"%s\",\"errno\":%d",
-				 reasons[i].name, reasons[i].errnum);
+				 ",\"event\":\"%s\",\"errno\":%d",
+				 events[i].name, events[i].errnum);
 		else
-			snprintf(extra, sizeof(extra), ",\"reason\":\"%s\"",
-				 reasons[i].name);
+			snprintf(extra, sizeof(extra), ",\"event\":\"%s\"",
+				 events[i].name);
 		ok = !parse_extra(extra, &rec, err, sizeof(err)) &&
-		     rec->reason == reasons[i].reason &&
-		     streq(rec->reason_name, reasons[i].name) &&
-		     streq(fclog_reason_name(rec->reason), reasons[i].name) &&
-		     rec->errnum == reasons[i].errnum &&
-		     fclog_record_is_rejection(rec) == !!reasons[i].errnum;
-		snprintf(name, sizeof(name), "reason %s%s", reasons[i].name,
-			 reasons[i].errnum ? " (a rejection)" : " (no rejection)");
+		     rec->event == events[i].event &&
+		     streq(rec->event_name, events[i].name) &&
+		     streq(fclog_event_name(rec->event), events[i].name) &&
+		     rec->cause == FCLOG_CAUSE_NONE && !rec->cause_name &&
+		     rec->errnum == events[i].errnum &&
+		     fclog_record_is_rejection(rec) == events[i].rejection;
+		snprintf(name, sizeof(name), "event %s%s%s", events[i].name,
+			 events[i].errnum ? " with errno" : "",
+			 events[i].rejection ? " (a rejection)" : " (no rejection)");
 		check(ok, name, err);
 		fclog_record_free(rec);
 	}
-	/* A reason or op newer than the library is kept, not refused. */
-	ok = !parse_extra(",\"reason\":\"quota_exceeded\",\"errno\":122,"
-			  "\"op\":\"set_future\"", &rec, err, sizeof(err)) &&
-	     rec->reason == FCLOG_REASON_OTHER &&
-	     streq(rec->reason_name, "quota_exceeded") &&
-	     !fclog_reason_name(rec->reason) && fclog_record_is_rejection(rec) &&
-	     rec->op == FCLOG_OP_OTHER && streq(rec->op_name, "set_future");
-	check(ok, "unknown reason and op: FCLOG_*_OTHER, names kept", err);
+	/* A rejection needs its errno. */
+	ok = !parse_extra(",\"event\":\"param_rejected\",\"param\":\"x\"", &rec,
+			  err, sizeof(err)) &&
+	     rec->event == FCLOG_EVENT_PARAM_REJECTED &&
+	     !fclog_record_is_rejection(rec);
+	check(ok, "param_rejected without errno: no rejection", err);
 	fclog_record_free(rec);
+	/*
+	 * An event newer than the library is kept by name, and the record is
+	 * read as one without an event: no rejection, even with an errno.
+	 */
+	ok = !parse_extra(",\"event\":\"quota_exceeded\",\"errno\":122,"
+			  "\"op\":\"set_future\"", &rec, err, sizeof(err)) &&
+	     rec->event == FCLOG_EVENT_OTHER &&
+	     streq(rec->event_name, "quota_exceeded") &&
+	     !fclog_event_name(rec->event) && !fclog_record_is_rejection(rec) &&
+	     rec->op == FCLOG_OP_OTHER && streq(rec->op_name, "set_future") &&
+	     !fclog_op_name(rec->op);
+	check(ok, "unknown event and op: FCLOG_*_OTHER, names kept, no rejection",
+	      err);
+	fclog_record_free(rec);
+	check(!fclog_event_name(FCLOG_EVENT_NONE) &&
+	      !fclog_cause_name(FCLOG_CAUSE_NONE) &&
+	      !fclog_op_name(FCLOG_OP_NONE) &&
+	      !fclog_cause_name(FCLOG_CAUSE_OTHER),
+	      "no name for _NONE and _OTHER", NULL);
 }
 
-/* The schema's four examples, every field checked. */
+/* Every cause of the schema, on a param_rejected (or sb_conflict) record. */
+static void every_cause(void)
+{
+	static const struct {
+		const char *name;
+		enum fclog_cause cause;
+		const char *event;
+	} causes[] = {
+		{ "unknown_param", FCLOG_CAUSE_UNKNOWN_PARAM, "param_rejected" },
+		{ "wrong_type", FCLOG_CAUSE_WRONG_TYPE, "param_rejected" },
+		{ "bad_value", FCLOG_CAUSE_BAD_VALUE, "param_rejected" },
+		{ "unmapped_id", FCLOG_CAUSE_UNMAPPED_ID, "param_rejected" },
+		{ "unsupported", FCLOG_CAUSE_UNSUPPORTED, "param_rejected" },
+		{ "permission", FCLOG_CAUSE_PERMISSION, "param_rejected" },
+		{ "not_found", FCLOG_CAUSE_NOT_FOUND, "param_rejected" },
+		{ "not_blockdev", FCLOG_CAUSE_NOT_BLOCKDEV, "param_rejected" },
+		{ "duplicate", FCLOG_CAUSE_DUPLICATE, "param_rejected" },
+		{ "missing", FCLOG_CAUSE_MISSING, "param_rejected" },
+		{ "exclusive", FCLOG_CAUSE_EXCLUSIVE, "sb_conflict" },
+		{ "other_userns", FCLOG_CAUSE_OTHER_USERNS, "sb_conflict" },
+		{ "ro_conflict", FCLOG_CAUSE_RO_CONFLICT, "sb_conflict" },
+	};
+	/* With wrong_type: "expected", the command that gives the parameter. */
+	static const struct {
+		const char *name;
+		enum fclog_op op;
+	} expected[] = {
+		{ "set_flag", FCLOG_OP_SET_FLAG },
+		{ "set_string", FCLOG_OP_SET_STRING },
+		{ "set_binary", FCLOG_OP_SET_BINARY },
+		{ "set_path", FCLOG_OP_SET_PATH },
+		{ "set_fd", FCLOG_OP_SET_FD },
+		{ "set_later", FCLOG_OP_OTHER },
+	};
+	char extra[256], name[96], err[128];
+	struct fclog_record *rec;
+	size_t i;
+	int ok;
+
+	for (i = 0; i < sizeof(causes) / sizeof(causes[0]); i++) {
+		snprintf(extra, sizeof(extra),
+			 ",\"event\":\"%s\",\"cause\":\"%s\",\"errno\":22",
+			 causes[i].event, causes[i].name);
+		ok = !parse_extra(extra, &rec, err, sizeof(err)) &&
+		     rec->cause == causes[i].cause &&
+		     streq(rec->cause_name, causes[i].name) &&
+		     streq(fclog_cause_name(rec->cause), causes[i].name) &&
+		     rec->expected == FCLOG_OP_NONE && !rec->expected_name &&
+		     fclog_record_is_rejection(rec);
+		snprintf(name, sizeof(name), "cause %s", causes[i].name);
+		check(ok, name, err);
+		fclog_record_free(rec);
+	}
+	/* An unknown cause is kept; the rejection stays one. */
+	ok = !parse_extra(",\"event\":\"param_rejected\",\"cause\":\"quota\","
+			  "\"param\":\"q\",\"errno\":122,\"op\":\"set_string\"",
+			  &rec, err, sizeof(err)) &&
+	     rec->cause == FCLOG_CAUSE_OTHER && streq(rec->cause_name, "quota") &&
+	     !fclog_cause_name(rec->cause) && fclog_record_is_rejection(rec);
+	check(ok, "unknown cause: FCLOG_CAUSE_OTHER, name kept, still a rejection",
+	      err);
+	fclog_record_free(rec);
+	/* A rejection without any cause: the filesystem said nothing. */
+	ok = !parse_extra(",\"event\":\"param_rejected\",\"param\":\"time_offset\","
+			  "\"value\":\"100000\",\"errno\":22,\"op\":\"set_string\"",
+			  &rec, err, sizeof(err)) &&
+	     rec->cause == FCLOG_CAUSE_NONE && !rec->cause_name &&
+	     fclog_record_is_rejection(rec) && streq(rec->value, "100000");
+	check(ok, "param_rejected without a cause is a rejection", err);
+	fclog_record_free(rec);
+	/* wrong_type names the command that gives the parameter. */
+	for (i = 0; i < sizeof(expected) / sizeof(expected[0]); i++) {
+		snprintf(extra, sizeof(extra),
+			 ",\"event\":\"param_rejected\",\"cause\":\"wrong_type\","
+			 "\"expected\":\"%s\",\"param\":\"p\",\"errno\":22,"
+			 "\"op\":\"set_fd\"", expected[i].name);
+		ok = !parse_extra(extra, &rec, err, sizeof(err)) &&
+		     rec->cause == FCLOG_CAUSE_WRONG_TYPE &&
+		     rec->expected == expected[i].op &&
+		     streq(rec->expected_name, expected[i].name) &&
+		     rec->op == FCLOG_OP_SET_FD;
+		snprintf(name, sizeof(name), "wrong_type, expected %s",
+			 expected[i].name);
+		check(ok, name, err);
+		fclog_record_free(rec);
+	}
+}
+
+/* The schema's examples, every field checked. */
 static void schema_examples(void)
 {
 	struct fclog_record *rec;
 	char err[128];
 	int ok;
 
-	ok = !parse_extra(",\"reason\":\"bad_value\",\"param\":\"size\","
-			  "\"value\":\"abc\",\"errno\":22,\"op\":\"set_string\","
-			  "\"recoverable\":true", &rec, err, sizeof(err)) &&
-	     rec->reason == FCLOG_REASON_BAD_VALUE && streq(rec->param, "size") &&
+	ok = !parse_extra(",\"event\":\"param_rejected\",\"cause\":\"bad_value\","
+			  "\"param\":\"size\",\"value\":\"abc\",\"errno\":22,"
+			  "\"op\":\"set_string\"", &rec, err, sizeof(err)) &&
+	     rec->event == FCLOG_EVENT_PARAM_REJECTED &&
+	     rec->cause == FCLOG_CAUSE_BAD_VALUE && streq(rec->param, "size") &&
 	     streq(rec->value, "abc") && !rec->value_truncated &&
 	     rec->errnum == EINVAL && rec->op == FCLOG_OP_SET_STRING &&
-	     rec->recoverable == FCLOG_TRI_TRUE && !rec->sb_type &&
+	     rec->expected == FCLOG_OP_NONE &&
+	     rec->recoverable == FCLOG_TRI_UNKNOWN && !rec->sb_type &&
 	     !rec->params && rec->params_applied == FCLOG_TRI_UNKNOWN;
-	check(ok, "example: bad_value", err);
+	check(ok, "example: param_rejected, bad_value", err);
 	fclog_record_free(rec);
 
-	ok = !parse_extra(",\"reason\":\"sb_exists\",\"errno\":16,"
-			  "\"op\":\"create_excl\",\"recoverable\":true,"
-			  "\"superblock\":{\"type\":\"debugfs\",\"id\":\"debugfs\"},"
-			  "\"create_would_reuse\":true", &rec, err, sizeof(err)) &&
-	     rec->reason == FCLOG_REASON_SB_EXISTS && rec->errnum == EBUSY &&
-	     rec->op == FCLOG_OP_CREATE_EXCL && streq(rec->sb_type, "debugfs") &&
-	     streq(rec->sb_id, "debugfs") && rec->create_would_reuse &&
-	     !rec->param;
-	check(ok, "example: sb_exists", err);
-	fclog_record_free(rec);
-
-	ok = !parse_extra(",\"reason\":\"create_failed\",\"errno\":16,"
-			  "\"op\":\"create_excl\",\"recoverable\":false",
+	ok = !parse_extra(",\"event\":\"param_rejected\",\"cause\":\"wrong_type\","
+			  "\"expected\":\"set_flag\",\"param\":\"inode64\","
+			  "\"value\":\"yes\",\"errno\":22,\"op\":\"set_string\"",
 			  &rec, err, sizeof(err)) &&
-	     rec->reason == FCLOG_REASON_CREATE_FAILED &&
+	     rec->cause == FCLOG_CAUSE_WRONG_TYPE &&
+	     rec->expected == FCLOG_OP_SET_FLAG && rec->op == FCLOG_OP_SET_STRING;
+	check(ok, "example: param_rejected, wrong_type, expected set_flag", err);
+	fclog_record_free(rec);
+
+	ok = !parse_extra(",\"event\":\"param_deprecated\",\"param\":\"posix\","
+			  "\"op\":\"set_flag\"", &rec, err, sizeof(err)) &&
+	     rec->event == FCLOG_EVENT_PARAM_DEPRECATED &&
+	     streq(rec->param, "posix") && rec->op == FCLOG_OP_SET_FLAG &&
+	     !rec->errnum && !fclog_record_is_rejection(rec);
+	check(ok, "example: param_deprecated, no rejection", err);
+	fclog_record_free(rec);
+
+	ok = !parse_extra(",\"event\":\"sb_conflict\",\"cause\":\"exclusive\","
+			  "\"errno\":16,\"op\":\"create_excl\","
+			  "\"superblock\":{\"type\":\"debugfs\",\"id\":\"debugfs\"}",
+			  &rec, err, sizeof(err)) &&
+	     rec->event == FCLOG_EVENT_SB_CONFLICT &&
+	     rec->cause == FCLOG_CAUSE_EXCLUSIVE && rec->errnum == EBUSY &&
+	     rec->op == FCLOG_OP_CREATE_EXCL && streq(rec->sb_type, "debugfs") &&
+	     streq(rec->sb_id, "debugfs") && !rec->param &&
+	     rec->recoverable == FCLOG_TRI_UNKNOWN &&
+	     fclog_record_is_rejection(rec);
+	check(ok, "example: sb_conflict, exclusive", err);
+	fclog_record_free(rec);
+
+	ok = !parse_extra(",\"event\":\"create_failed\",\"cause\":\"exclusive\","
+			  "\"errno\":16,\"op\":\"create_excl\",\"recoverable\":false",
+			  &rec, err, sizeof(err)) &&
+	     rec->event == FCLOG_EVENT_CREATE_FAILED &&
+	     rec->cause == FCLOG_CAUSE_EXCLUSIVE &&
 	     rec->recoverable == FCLOG_TRI_FALSE && fclog_record_is_rejection(rec);
 	check(ok, "example: create_failed, unrecoverable", err);
 	fclog_record_free(rec);
 
-	ok = !parse_extra(",\"reason\":\"sb_reused\",\"superblock\":"
+	ok = !parse_extra(",\"event\":\"reconfigure_failed\",\"errno\":22,"
+			  "\"op\":\"reconfigure\",\"recoverable\":true",
+			  &rec, err, sizeof(err)) &&
+	     rec->event == FCLOG_EVENT_RECONFIGURE_FAILED &&
+	     rec->cause == FCLOG_CAUSE_NONE && rec->op == FCLOG_OP_RECONFIGURE &&
+	     rec->recoverable == FCLOG_TRI_TRUE && fclog_record_is_rejection(rec);
+	check(ok, "example: reconfigure_failed, recoverable, no cause", err);
+	fclog_record_free(rec);
+
+	ok = !parse_extra(",\"event\":\"sb_shared\",\"superblock\":"
 			  "{\"type\":\"debugfs\",\"id\":\"debugfs\",\"dev\":7},"
 			  "\"params\":[\"mode\",\"uid\"],\"params_applied\":true",
 			  &rec, err, sizeof(err)) &&
-	     rec->reason == FCLOG_REASON_SB_REUSED && !rec->errnum &&
+	     rec->event == FCLOG_EVENT_SB_SHARED && !rec->errnum &&
 	     !fclog_record_is_rejection(rec) && rec->nparams == 2 &&
 	     streq(rec->params[0], "mode") && streq(rec->params[1], "uid") &&
 	     !rec->params_truncated && rec->params_applied == FCLOG_TRI_TRUE;
-	check(ok, "example: sb_reused (unknown superblock field ignored)", err);
+	check(ok, "example: sb_shared (unknown superblock field ignored)", err);
 	fclog_record_free(rec);
 
 	/* Another user namespace's superblock: its type, not which one. */
-	ok = !parse_extra(",\"reason\":\"sb_other_userns\",\"superblock\":"
-			  "{\"type\":\"mqueue\"}", &rec, err, sizeof(err)) &&
+	ok = !parse_extra(",\"event\":\"sb_conflict\",\"cause\":\"other_userns\","
+			  "\"errno\":16,\"superblock\":{\"type\":\"mqueue\"}",
+			  &rec, err, sizeof(err)) &&
 	     streq(rec->sb_type, "mqueue") && !rec->sb_id;
 	check(ok, "superblock of another user namespace: type, no id", err);
 	fclog_record_free(rec);
 
-	ok = !parse_extra(",\"reason\":\"sb_reused\",\"superblock\":"
+	ok = !parse_extra(",\"event\":\"sb_shared\",\"superblock\":"
 			  "{\"type\":\"x\",\"id\":\"\"},\"params\":[],"
 			  "\"params_truncated\":true,\"params_applied\":false",
 			  &rec, err, sizeof(err)) &&
 	     rec->params && rec->nparams == 0 && rec->params_truncated &&
 	     rec->params_applied == FCLOG_TRI_FALSE && streq(rec->sb_id, "");
-	check(ok, "sb_reused: empty params, truncated, not applied", err);
+	check(ok, "sb_shared: empty params, truncated, not applied", err);
 	fclog_record_free(rec);
 
 	/* Fields may be added, next to the new ones too. */
-	ok = !parse_extra(",\"reason\":\"unknown_param\",\"param\":\"x\","
-			  "\"errno\":22,\"hint\":{\"a\":[1]},\"errno_name\":\"EINVAL\"",
-			  &rec, err, sizeof(err)) &&
-	     rec->reason == FCLOG_REASON_UNKNOWN_PARAM && streq(rec->param, "x");
-	check(ok, "unknown fields beside the rejection fields are ignored", err);
+	ok = !parse_extra(",\"event\":\"param_rejected\",\"cause\":\"unknown_param\","
+			  "\"param\":\"x\",\"errno\":22,\"hint\":{\"a\":[1]},"
+			  "\"errno_name\":\"EINVAL\"", &rec, err, sizeof(err)) &&
+	     rec->cause == FCLOG_CAUSE_UNKNOWN_PARAM && streq(rec->param, "x");
+	check(ok, "unknown fields beside the report fields are ignored", err);
 	fclog_record_free(rec);
 
-	/* Nothing of a rejection in a record without the fields. */
+	/* Nothing of a report in a record without the fields. */
 	ok = !parse_extra("", &rec, err, sizeof(err)) &&
-	     rec->reason == FCLOG_REASON_NONE && !rec->reason_name &&
+	     rec->event == FCLOG_EVENT_NONE && !rec->event_name &&
+	     rec->cause == FCLOG_CAUSE_NONE && !rec->cause_name &&
+	     rec->expected == FCLOG_OP_NONE && !rec->expected_name &&
 	     !rec->param && !rec->value && !rec->errnum &&
 	     rec->op == FCLOG_OP_NONE && rec->recoverable == FCLOG_TRI_UNKNOWN &&
 	     !fclog_record_is_rejection(rec);
-	check(ok, "a record without rejection fields has none", err);
+	check(ok, "a record without report fields has none", err);
 	fclog_record_free(rec);
 	ok = !fclog_parse(LINE, strlen(LINE), &rec, err, sizeof(err)) &&
-	     !rec->structured && rec->reason == FCLOG_REASON_NONE &&
+	     !rec->structured && rec->event == FCLOG_EVENT_NONE &&
+	     rec->cause == FCLOG_CAUSE_NONE &&
 	     !rec->param && !rec->errnum && !fclog_record_is_rejection(rec);
-	check(ok, "a legacy line parses with no reason", err);
+	check(ok, "a legacy line parses with no event", err);
 	fclog_record_free(rec);
 }
 
@@ -470,8 +604,8 @@ static void truncated_value(void)
 	struct fclog_record *rec;
 	int i, pos, ok;
 
-	pos = sprintf(extra, ",\"reason\":\"bad_value\",\"param\":\"k\","
-		      "\"value\":\"");
+	pos = sprintf(extra, ",\"event\":\"param_rejected\",\"cause\":"
+		      "\"bad_value\",\"param\":\"k\",\"value\":\"");
 	for (i = 0; i < 253; i++)
 		pos += sprintf(extra + pos, "\\u00%02x", 1 + i % 31);
 	pos += sprintf(extra + pos, "\u00e9\"");	/* 255 bytes, cut at 256 */
@@ -489,8 +623,15 @@ static void wrong_types(void)
 	static const struct {
 		const char *extra, *names;
 	} cases[] = {
-		{ ",\"reason\":1", "reason" },
-		{ ",\"reason\":null", "reason" },
+		{ ",\"event\":1", "event" },
+		{ ",\"event\":null", "event" },
+		{ ",\"event\":[\"param_rejected\"]", "event" },
+		{ ",\"event\":\"param_rejected\\u0000\"", "event" },
+		{ ",\"cause\":true", "cause" },
+		{ ",\"cause\":{}", "cause" },
+		{ ",\"cause\":\"bad_\\u0000value\"", "cause" },
+		{ ",\"expected\":3", "expected" },
+		{ ",\"expected\":null", "expected" },
 		{ ",\"param\":true", "param" },
 		{ ",\"param\":\"a\\u0000b\"", "param" },
 		{ ",\"param_truncated\":\"yes\"", "param_truncated" },
@@ -514,7 +655,6 @@ static void wrong_types(void)
 		{ ",\"superblock\":{\"type\":\"x\",\"id\":null}", "superblock.id" },
 		{ ",\"superblock\":{\"type\":\"x\",\"id\":\"a\",\"id\":\"b\"}",
 		  "duplicate" },
-		{ ",\"create_would_reuse\":\"true\"", "create_would_reuse" },
 		{ ",\"params\":\"mode\"", "params" },
 		{ ",\"params\":{\"mode\":1}", "params" },
 		{ ",\"params\":[1]", "params[0]" },
@@ -558,7 +698,7 @@ static void maximum_rejection_record(void)
 	line[1024] = '\0';
 	pos = sprintf(json, "{\"seq\":1,\"level\":\"warning\",\"source\":\"k\","
 		      "\"msg\":\"m\",\"truncated\":true,"
-		      "\"reason\":\"sb_reused\",\"param\":\"");
+		      "\"event\":\"sb_shared\",\"param\":\"");
 	for (i = 0; i < 255; i++)
 		pos += sprintf(json + pos, "\\u001f");
 	pos += sprintf(json + pos, "\",\"value\":\"");
@@ -584,7 +724,7 @@ static void maximum_rejection_record(void)
 	snprintf(last, sizeof(last), "p%05d", params - 1);
 	check(len == FSCONTEXT_LOG_RECORD_MAX &&
 	      !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
-	      rec->reason == FCLOG_REASON_SB_REUSED && strlen(rec->param) == 255 &&
+	      rec->event == FCLOG_EVENT_SB_SHARED && strlen(rec->param) == 255 &&
 	      strlen(rec->value) == 256 && rec->value_truncated &&
 	      rec->nparams == (size_t)params && streq(rec->params[params - 1], last) &&
 	      rec->params_truncated && rec->params_applied == FCLOG_TRI_FALSE,
@@ -632,8 +772,8 @@ static int drain(fclog_t *log)
 	return got;
 }
 
-#define REJECT(key, reason) ",\"reason\":\"" reason "\",\"param\":\"" key \
-	"\",\"errno\":22,\"op\":\"set_string\",\"recoverable\":true"
+#define REJECT(key, cause) ",\"event\":\"param_rejected\",\"cause\":\"" \
+	cause "\",\"param\":\"" key "\",\"errno\":22,\"op\":\"set_string\""
 
 /* The reader collects rejections since its last reset, and knows the state. */
 static void reader_collects_rejections(void)
@@ -654,57 +794,118 @@ static void reader_collects_rejections(void)
 	      fclog_recoverable(log) == FCLOG_TRI_UNKNOWN,
 	      "a new reader has no rejections, recoverable unknown", NULL);
 
-	/* Parameter phase: two rejections and notes that are not. */
+	/* Parameter phase: three rejections and records that are not. */
 	send_record(sv[1], seq++, "error", REJECT("size", "bad_value"));
-	send_record(sv[1], seq++, "warning", ",\"reason\":\"deprecated\","
-		    "\"param\":\"posix\"");
+	send_record(sv[1], seq++, "warning", ",\"event\":\"param_deprecated\","
+		    "\"param\":\"posix\",\"op\":\"set_flag\"");
 	send_record(sv[1], seq++, "error", "");
 	send_record(sv[1], seq++, "error", REJECT("nosuch", "unknown_param"));
-	send_record(sv[1], seq++, "error", REJECT("size", "bad_value")
-		    ",\"value\":\"lots\"");
+	send_record(sv[1], seq++, "error", ",\"event\":\"future_event\","
+		    "\"param\":\"future\",\"errno\":22,\"op\":\"set_flag\"");
+	send_record(sv[1], seq++, "error", ",\"event\":\"param_rejected\","
+		    "\"param\":\"size\",\"value\":\"lots\",\"errno\":22,"
+		    "\"op\":\"set_string\"");
 	drain(log);
 	r = fclog_rejected(log, "size");
 	ok = fclog_rejections(log) == 3 &&
 	     fclog_rejection(log, 0)->seq == 0 &&
-	     fclog_rejection(log, 2)->seq == 4 && !fclog_rejection(log, 3) &&
-	     r && r->seq == 4 && streq(r->value, "lots") &&
+	     fclog_rejection(log, 2)->seq == 5 && !fclog_rejection(log, 3) &&
+	     r && r->seq == 5 && streq(r->value, "lots") &&
+	     r->cause == FCLOG_CAUSE_NONE &&
 	     fclog_rejected(log, "nosuch") && !fclog_rejected(log, "posix") &&
-	     !fclog_rejected(log, "siz");
-	check(ok, "reader keeps rejections, the latest per key, not warnings", NULL);
+	     !fclog_rejected(log, "future") && !fclog_rejected(log, "siz");
+	check(ok, "reader keeps rejections, the latest per key, not warnings "
+	      "nor unknown events", NULL);
 	check(fclog_recoverable(log) == FCLOG_TRI_TRUE,
 	      "after parameter rejections only: recoverable", NULL);
 
 	/* A failed CREATE decides, the latest one. */
-	send_record(sv[1], seq++, "error", ",\"reason\":\"create_failed\","
+	send_record(sv[1], seq++, "error", ",\"event\":\"create_failed\","
 		    "\"errno\":22,\"op\":\"create\",\"recoverable\":false");
 	drain(log);
 	check(fclog_recoverable(log) == FCLOG_TRI_FALSE &&
 	      fclog_rejections(log) == 4,
 	      "create_failed recoverable:false: unrecoverable", NULL);
-	send_record(sv[1], seq++, "error", ",\"reason\":\"create_failed\","
-		    "\"errno\":16,\"op\":\"create_excl\",\"recoverable\":true");
+	send_record(sv[1], seq++, "error", ",\"event\":\"create_failed\","
+		    "\"cause\":\"exclusive\",\"errno\":16,\"op\":\"create_excl\","
+		    "\"recoverable\":true");
 	drain(log);
 	check(fclog_recoverable(log) == FCLOG_TRI_TRUE,
 	      "the latest create_failed decides", NULL);
-	send_record(sv[1], seq++, "error", ",\"reason\":\"create_failed\","
+	send_record(sv[1], seq++, "error", ",\"event\":\"create_failed\","
 		    "\"errno\":16,\"op\":\"create\"");
 	drain(log);
 	check(fclog_recoverable(log) == FCLOG_TRI_UNKNOWN,
 	      "create_failed without recoverable: unknown", NULL);
-	send_record(sv[1], seq++, "error", ",\"reason\":\"reconfigure_failed\","
+	send_record(sv[1], seq++, "error", ",\"event\":\"reconfigure_failed\","
 		    "\"errno\":22,\"op\":\"reconfigure\",\"recoverable\":false");
 	drain(log);
 	r = fclog_rejection(log, fclog_rejections(log) - 1);
 	check(fclog_recoverable(log) == FCLOG_TRI_FALSE && r &&
-	      r->reason == FCLOG_REASON_RECONFIGURE_FAILED &&
+	      r->event == FCLOG_EVENT_RECONFIGURE_FAILED &&
 	      r->op == FCLOG_OP_RECONFIGURE && r->errnum == EINVAL,
 	      "reconfigure_failed is a rejection and decides: unrecoverable",
+	      NULL);
+	send_record(sv[1], seq++, "error", ",\"event\":\"reconfigure_failed\","
+		    "\"errno\":22,\"op\":\"reconfigure\",\"recoverable\":true");
+	drain(log);
+	check(fclog_recoverable(log) == FCLOG_TRI_TRUE,
+	      "reconfigure_failed recoverable:true: recoverable", NULL);
+
+	/*
+	 * Only outcomes decide: an sb_conflict, or a source refused at
+	 * create, says nothing of the context until its create_failed.
+	 */
+	fclog_reset(log);
+	send_record(sv[1], seq++, "warning", ",\"event\":\"sb_conflict\","
+		    "\"cause\":\"exclusive\",\"errno\":16,\"op\":\"create_excl\","
+		    "\"superblock\":{\"type\":\"debugfs\",\"id\":\"debugfs\"}");
+	drain(log);
+	check(fclog_rejections(log) == 1 &&
+	      fclog_recoverable(log) == FCLOG_TRI_UNKNOWN,
+	      "sb_conflict alone: a rejection, recoverable unknown", NULL);
+	send_record(sv[1], seq++, "error", ",\"event\":\"create_failed\","
+		    "\"cause\":\"exclusive\",\"errno\":16,\"op\":\"create_excl\","
+		    "\"recoverable\":false");
+	drain(log);
+	check(fclog_recoverable(log) == FCLOG_TRI_FALSE,
+	      "sb_conflict then create_failed: the outcome decides", NULL);
+	fclog_reset(log);
+	send_record(sv[1], seq++, "error", ",\"event\":\"create_failed\","
+		    "\"errno\":22,\"op\":\"create\",\"recoverable\":true");
+	send_record(sv[1], seq++, "error", ",\"event\":\"param_rejected\","
+		    "\"cause\":\"not_found\",\"param\":\"source\","
+		    "\"value\":\"/dev/nope\",\"errno\":2,\"op\":\"create\"");
+	drain(log);
+	check(fclog_recoverable(log) == FCLOG_TRI_UNKNOWN &&
+	      fclog_rejected(log, "source"),
+	      "a source refused at create after an outcome: unknown again",
+	      NULL);
+	send_record(sv[1], seq++, "error", ",\"event\":\"create_failed\","
+		    "\"cause\":\"not_found\",\"errno\":2,\"op\":\"create\","
+		    "\"recoverable\":true");
+	drain(log);
+	check(fclog_recoverable(log) == FCLOG_TRI_TRUE,
+	      "...until its own create_failed", NULL);
+	send_record(sv[1], seq++, "error", REJECT("size", "bad_value"));
+	drain(log);
+	check(fclog_recoverable(log) == FCLOG_TRI_TRUE,
+	      "a parameter refused after a recoverable create: recoverable",
 	      NULL);
 
 	fclog_reset(log);
 	check(fclog_rejections(log) == 0 && !fclog_rejected(log, "size") &&
 	      fclog_recoverable(log) == FCLOG_TRI_UNKNOWN && fclog_unseen(log) == 0,
 	      "reset forgets rejections and state, keeps counts", NULL);
+
+	/* Notes are no rejections and decide nothing. */
+	send_record(sv[1], seq++, "info", ",\"event\":\"sb_shared\","
+		    "\"superblock\":{\"type\":\"mqueue\",\"id\":\"mqueue\"},"
+		    "\"params\":[],\"params_applied\":false");
+	drain(log);
+	check(fclog_rejections(log) == 0 &&
+	      fclog_recoverable(log) == FCLOG_TRI_UNKNOWN,
+	      "sb_shared is no rejection", NULL);
 
 	/* Bounded: a flood keeps the newest FCLOG_REJECTIONS_MAX. */
 	for (i = 0; i < FCLOG_REJECTIONS_MAX + 44; i++) {
@@ -749,10 +950,10 @@ static void print_rejections(void)
 	char out[1024], err[128];
 	json_t *obj;
 
-	if (parse_extra(",\"reason\":\"bad_value\",\"param\":\"size\","
-			"\"value\":\"a\\u001b[31m\\\"\",\"value_truncated\":true,"
-			"\"errno\":22,\"op\":\"set_string\",\"recoverable\":true",
-			&rec, err, sizeof(err))) {
+	if (parse_extra(",\"event\":\"param_rejected\",\"cause\":\"bad_value\","
+			"\"param\":\"size\",\"value\":\"a\\u001b[31m\\\"\","
+			"\"value_truncated\":true,\"errno\":22,"
+			"\"op\":\"set_string\"", &rec, err, sizeof(err))) {
 		check(0, "print a rejection", err);
 		return;
 	}
@@ -760,37 +961,77 @@ static void print_rejections(void)
 	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x'\n"),
 	      "print: the plain line is unchanged", out);
 	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
-	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [bad_value "
-		      "param=size value=\"a\\x1b[31m\\\"\"(cut) errno=EINVAL "
-		      "op=set_string recoverable]\n"),
+	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [param_rejected "
+		      "bad_value param=size value=\"a\\x1b[31m\\\"\"(cut) "
+		      "errno=EINVAL op=set_string]\n"),
 	      "print: details, control bytes escaped", out);
 	print_to(out, sizeof(out), rec, FCLOG_PRINT_JSON);
 	obj = json_loads(out, 0, NULL);
-	check(obj && streq(json_string_value(json_object_get(obj, "reason")),
-			   "bad_value") &&
+	check(obj && streq(json_string_value(json_object_get(obj, "event")),
+			   "param_rejected") &&
+	      streq(json_string_value(json_object_get(obj, "cause")),
+		    "bad_value") &&
+	      !json_object_get(obj, "expected") &&
 	      streq(json_string_value(json_object_get(obj, "value")),
 		    "a\x1b[31m\"") &&
 	      json_integer_value(json_object_get(obj, "errno")) == 22 &&
-	      json_is_true(json_object_get(obj, "recoverable")) &&
+	      !json_object_get(obj, "recoverable") &&
 	      json_is_true(json_object_get(obj, "value_truncated")) &&
 	      !json_object_get(obj, "superblock") &&
 	      streq(json_string_value(json_object_get(obj, "msg")),
 		    "Unknown parameter 'x'"),
-	      "print: JSON carries the rejection fields", out);
+	      "print: JSON carries the report fields", out);
 	json_decref(obj);
 	fclog_record_free(rec);
 
-	if (parse_extra(",\"reason\":\"sb_reused\",\"superblock\":{\"type\":"
-			"\"debugfs\",\"id\":\"debugfs\"},\"params\":[\"mode\","
-			"\"uid\"],\"params_applied\":true", &rec, err,
-			sizeof(err))) {
-		check(0, "print sb_reused", err);
+	if (parse_extra(",\"event\":\"param_rejected\",\"cause\":\"wrong_type\","
+			"\"expected\":\"set_flag\",\"param\":\"inode64\","
+			"\"value\":\"yes\",\"errno\":22,\"op\":\"set_string\"",
+			&rec, err, sizeof(err))) {
+		check(0, "print wrong_type", err);
 		return;
 	}
 	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
-	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [sb_reused "
+	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [param_rejected "
+		      "wrong_type expected=set_flag param=inode64 value=\"yes\" "
+		      "errno=EINVAL op=set_string]\n"),
+	      "print: wrong_type names the expected command", out);
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_JSON);
+	obj = json_loads(out, 0, NULL);
+	check(obj && streq(json_string_value(json_object_get(obj, "expected")),
+			   "set_flag"),
+	      "print: JSON carries expected", out);
+	json_decref(obj);
+	fclog_record_free(rec);
+
+	if (parse_extra(",\"event\":\"create_failed\",\"cause\":\"exclusive\","
+			"\"errno\":16,\"op\":\"create_excl\",\"recoverable\":true",
+			&rec, err, sizeof(err))) {
+		check(0, "print create_failed", err);
+		return;
+	}
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
+	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [create_failed "
+		      "exclusive errno=EBUSY op=create_excl recoverable]\n"),
+	      "print: create_failed details", out);
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_JSON);
+	obj = json_loads(out, 0, NULL);
+	check(obj && json_is_true(json_object_get(obj, "recoverable")),
+	      "print: JSON carries recoverable", out);
+	json_decref(obj);
+	fclog_record_free(rec);
+
+	if (parse_extra(",\"event\":\"sb_shared\",\"superblock\":{\"type\":"
+			"\"debugfs\",\"id\":\"debugfs\"},\"params\":[\"mode\","
+			"\"uid\"],\"params_applied\":true", &rec, err,
+			sizeof(err))) {
+		check(0, "print sb_shared", err);
+		return;
+	}
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
+	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [sb_shared "
 		      "superblock=debugfs:debugfs params=mode,uid applied]\n"),
-	      "print: sb_reused details", out);
+	      "print: sb_shared details", out);
 	print_to(out, sizeof(out), rec, FCLOG_PRINT_JSON);
 	obj = json_loads(out, 0, NULL);
 	check(obj && json_array_size(json_object_get(obj, "params")) == 2 &&
@@ -811,7 +1052,8 @@ int main(void)
 	maximum_record();
 	lost_markers();
 	reader_counts_markers_and_gaps();
-	every_reason();
+	every_event();
+	every_cause();
 	schema_examples();
 	truncated_value();
 	wrong_types();

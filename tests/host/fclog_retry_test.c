@@ -3,7 +3,10 @@
  * fclog-retry's decisions on the host, against a fake kernel: the tool's
  * own source is compiled in, and syscall() and read() are replaced here,
  * so that fsopen/fsconfig/fsmount/move_mount reach a model of a context
- * that logs structured rejections (or legacy lines) as the schema says.
+ * that logs structured reports (or legacy lines) as the schema says:
+ * param_rejected for a refused parameter, sb_conflict then create_failed
+ * for a CREATE_EXCL that meets a superblock, create_failed with
+ * "recoverable" for every failed CREATE.
  *
  * The model refuses what a scenario lists, at fsconfig() time or at CREATE
  * (one key per CREATE, as a fill_super stops at its first complaint), and
@@ -27,8 +30,10 @@
 struct fake_param {
 	const char *key;	/* "key", or "key=value" for that value only */
 	bool at_create;		/* accepted by fsconfig(), refused by CREATE */
-	const char *reason;	/* NULL: refused with no record at all */
+	const char *cause;	/* "": a record without a cause; NULL: refused
+				 * with no record at all */
 	int errnum;
+	const char *event;	/* NULL: param_rejected */
 };
 
 struct scenario {
@@ -36,7 +41,8 @@ struct scenario {
 	const char *args;	/* fclog-retry's arguments after --json */
 	struct fake_param params[6];
 	bool legacy;		/* no FSOPEN_STRUCTURED_LOG */
-	bool sb_exists;		/* CREATE_EXCL finds a superblock */
+	bool sb_in_use;		/* CREATE_EXCL finds a superblock */
+	bool sb_conflict_lost;	/* ...and only its create_failed is read */
 	bool unrecoverable;	/* a failed CREATE fails the context */
 	bool create_fails;	/* CREATE fails, with no rejection */
 	int k;			/* rejections the tool should meet */
@@ -123,17 +129,21 @@ static int fake_fsopen(unsigned int flags)
 
 static int fake_create(bool excl)
 {
-	const struct fake_param *p = NULL;
+	const struct fake_param *p = NULL, *bad;
 	int i;
 
 	stats->creates++;
-	if (excl && sc->sb_exists) {
-		push("w fake: superblock exists\n", ",\"reason\":\"sb_exists\","
-		     "\"errno\":16,\"op\":\"create_excl\",\"recoverable\":true,"
-		     "\"superblock\":{\"type\":\"fake\",\"id\":\"fake0\"},"
-		     "\"create_would_reuse\":true");
-		push("e fake: CREATE failed\n", ",\"reason\":\"create_failed\","
-		     "\"errno\":16,\"op\":\"create_excl\",\"recoverable\":true");
+	if (excl && sc->sb_in_use) {
+		if (!sc->sb_conflict_lost)
+			push("w fake: superblock exists\n", ",\"event\":\"sb_conflict\","
+			     "\"cause\":\"exclusive\",\"errno\":16,"
+			     "\"op\":\"create_excl\",\"superblock\":"
+			     "{\"type\":\"fake\",\"id\":\"fake0\"}");
+		push("e fake: CREATE failed\n", ",\"event\":\"create_failed\","
+		     "\"cause\":\"exclusive\",\"errno\":16,"
+		     "\"op\":\"create_excl\",\"recoverable\":%s",
+		     sc->unrecoverable ? "false" : "true");
+		ctx.failed = sc->unrecoverable;
 		return fail_with(EBUSY);
 	}
 	for (i = 0; i < ctx.nset; i++) {
@@ -149,21 +159,29 @@ static int fake_create(bool excl)
 	}
 	if (i == ctx.nset && !sc->create_fails) {
 		ctx.created = true;
-		if (sc->sb_exists)	/* a plain CREATE reuses it */
-			push("i fake: reusing\n", ",\"reason\":\"sb_reused\","
-			     "\"superblock\":{\"type\":\"fake\",\"id\":\"fake0\"},"
-			     "\"params\":[],\"params_applied\":false");
+		if (sc->sb_in_use)	/* a plain CREATE shares it */
+			push("i fake: reusing\n", ",\"event\":\"sb_shared\","
+			     "\"op\":\"create\",\"superblock\":{\"type\":\"fake\","
+			     "\"id\":\"fake0\"},\"params\":[],"
+			     "\"params_applied\":false");
 		return 0;
 	}
-	if (i < ctx.nset) {
-		push("e fake: bad at create\n", ",\"reason\":\"%s\",\"param\":\"%.*s\","
-		     "\"errno\":%d,\"op\":\"%s\"", p->reason,
+	bad = i < ctx.nset ? p : NULL;
+	if (bad) {
+		push("e fake: bad at create\n", ",\"event\":\"%s\"%s%s%s,"
+		     "\"param\":\"%.*s\",\"errno\":%d,\"op\":\"%s\"",
+		     p->event ?: "param_rejected",
+		     *p->cause ? ",\"cause\":\"" : "", p->cause,
+		     *p->cause ? "\"" : "",
 		     (int)strcspn(ctx.set[i], "="), ctx.set[i], p->errnum,
 		     excl ? "create_excl" : "create");
 		strcpy(ctx.rejected[ctx.nrejected++ % 16], ctx.set[i]);
 	}
-	push("e fake: CREATE failed\n", ",\"reason\":\"create_failed\",\"errno\":%d,"
-	     "\"op\":\"create\",\"recoverable\":%s", EINVAL,
+	push("e fake: CREATE failed\n", ",\"event\":\"create_failed\"%s%s%s,"
+	     "\"errno\":%d,\"op\":\"%s\",\"recoverable\":%s",
+	     bad && *bad->cause ? ",\"cause\":\"" : "", bad ? bad->cause : "",
+	     bad && *bad->cause ? "\"" : "", EINVAL,
+	     excl ? "create_excl" : "create",
 	     sc->unrecoverable ? "false" : "true");
 	ctx.failed = sc->unrecoverable;
 	return fail_with(EINVAL);
@@ -189,11 +207,14 @@ static int fake_fsconfig(int fd, unsigned int cmd, const char *key,
 			stats->resets_of_rejected++;
 	p = lookup_param(key, value);
 	if (p && !p->at_create) {
-		if (p->reason)
-			push("e fake: bad\n", ",\"reason\":\"%s\",\"param\":\"%s\","
-			     "%s%s%s\"errno\":%d,\"op\":\"%s\",\"recoverable\":true",
-			     p->reason, key, value ? "\"value\":\"" : "",
-			     value ?: "", value ? "\"," : "", p->errnum,
+		if (p->cause)
+			push("e fake: bad\n", ",\"event\":\"%s\"%s%s%s,"
+			     "\"param\":\"%s\",%s%s%s\"errno\":%d,\"op\":\"%s\"",
+			     p->event ?: "param_rejected",
+			     *p->cause ? ",\"cause\":\"" : "", p->cause,
+			     *p->cause ? "\"" : "", key,
+			     value ? "\"value\":\"" : "", value ?: "",
+			     value ? "\"," : "", p->errnum,
 			     value ? "set_string" : "set_flag");
 		strcpy(ctx.rejected[ctx.nrejected++ % 16], set);
 		return fail_with(p->errnum);
@@ -325,6 +346,35 @@ static json_t *run(const struct scenario *s, int *status, char *out, size_t size
 	return res;
 }
 
+/*
+ * Whether each option the result says was dropped names the cause the
+ * model gave (null for a rejection without one).
+ */
+static bool drops_name_causes(const struct scenario *s, json_t *res)
+{
+	const struct fake_param *p;
+	char key[64], *eq;
+	json_t *v, *cause;
+	size_t i;
+
+	sc = s;
+	json_array_foreach(json_object_get(res, "dropped"), i, v) {
+		snprintf(key, sizeof(key), "%s",
+			 json_string_value(json_object_get(v, "option")) ?: "");
+		eq = strchr(key, '=');
+		if (eq)
+			*eq++ = '\0';
+		p = lookup_param(key, eq);
+		cause = json_object_get(v, "cause");
+		if (!p || !p->cause || !cause ||
+		    (*p->cause ? !json_is_string(cause) ||
+				 strcmp(json_string_value(cause), p->cause) :
+				 !json_is_null(cause)))
+			return false;
+	}
+	return true;
+}
+
 static void kept_options(json_t *res, char *buf, size_t size)
 {
 	json_t *kept = json_object_get(res, "options");
@@ -361,7 +411,7 @@ static const struct scenario scenarios[] = {
 		.name = "three CREATE-time rejections and one at fsconfig: 4 attempts",
 		.args = "-t fake -o a=1 -o late1=x -o nosuch -o late2=y -o late3 -r r=1 src /mnt",
 		.params = { { "late1", true, "bad_value", EINVAL },
-			    { "late2", true, "invalid_uid", EINVAL },
+			    { "late2", true, "unmapped_id", EINVAL },
 			    { "late3", true, "unsupported", EOPNOTSUPP },
 			    { "nosuch", false, "unknown_param", EINVAL } },
 		.k = 4, .exit = 0, .attempts = 4, .contexts = 4,
@@ -373,11 +423,35 @@ static const struct scenario scenarios[] = {
 		.k = 1, .exit = 0, .attempts = 1, .contexts = 1,
 		.options = "size=1m",
 	}, {
-		.name = "a reason newer than the library still drops the option",
+		.name = "a flag given a value (wrong_type) is dropped",
+		.args = "-t fake -o a=1 -o inode64=yes none /mnt",
+		.params = { { "inode64", false, "wrong_type", EINVAL } },
+		.k = 1, .exit = 0, .attempts = 1, .contexts = 1,
+		.options = "a=1",
+	}, {
+		.name = "a cause newer than the library still drops the option",
 		.args = "-t fake -o a=1 -o q=9 none /mnt",
 		.params = { { "q", false, "quota_exceeded", EDQUOT } },
 		.k = 1, .exit = 0, .attempts = 1, .contexts = 1,
 		.options = "a=1",
+	}, {
+		.name = "a rejection with no cause still drops the option",
+		.args = "-t fake -o a=1 -o time_offset=100000 none /mnt",
+		.params = { { "time_offset", false, "", EINVAL } },
+		.k = 1, .exit = 0, .attempts = 1, .contexts = 1,
+		.options = "a=1",
+	}, {
+		.name = "a CREATE-time rejection with no cause: a fresh context",
+		.args = "-t fake -o a=1 -o late=x none /mnt",
+		.params = { { "late", true, "", EINVAL } },
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
+		.options = "a=1",
+	}, {
+		.name = "an event newer than the library is no rejection: exit 4",
+		.args = "-t fake -o a=1 -o q=9 none /mnt",
+		.params = { { "q", false, "", EDQUOT, "param_quota" } },
+		.k = 1, .exit = 4, .attempts = 0, .contexts = 1,
+		.options = "a=1,q=9",
 	}, {
 		.name = "a required option rejected by fsconfig: exit 3",
 		.args = "-t fake -r a=bad -o b=1 none /mnt",
@@ -393,21 +467,33 @@ static const struct scenario scenarios[] = {
 	}, {
 		.name = "the source rejected: exit 3",
 		.args = "-t fake -o b=1 /dev/nope /mnt",
-		.params = { { "source", false, "lookup_failed", ENOENT } },
+		.params = { { "source", false, "not_found", ENOENT } },
 		.k = 1, .exit = 3, .attempts = 0, .contexts = 1,
 		.options = "b=1",
 	}, {
 		.name = "CREATE_EXCL on an existing superblock: exit 6",
 		.args = "-t fake --exclusive -o a=1 none /mnt",
-		.sb_exists = true,
+		.sb_in_use = true,
 		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
 		.options = "a=1",
 	}, {
 		.name = "--allow-reuse: CREATE on the same context",
 		.args = "-t fake --exclusive --allow-reuse -o a=1 -o nosuch none /mnt",
 		.params = { { "nosuch", false, "unknown_param", EINVAL } },
-		.sb_exists = true,
+		.sb_in_use = true,
 		.k = 2, .exit = 0, .attempts = 2, .contexts = 1,
+		.options = "a=1",
+	}, {
+		.name = "--allow-reuse, create_failed unrecoverable: a fresh context",
+		.args = "-t fake --exclusive --allow-reuse -o a=1 none /mnt",
+		.sb_in_use = true, .unrecoverable = true,
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
+		.options = "a=1",
+	}, {
+		.name = "--allow-reuse, sb_conflict lost: create_failed's cause suffices",
+		.args = "-t fake --exclusive --allow-reuse -o a=1 none /mnt",
+		.sb_in_use = true, .sb_conflict_lost = true,
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 1,
 		.options = "a=1",
 	}, {
 		.name = "CREATE fails with no rejection: exit 4",
@@ -464,6 +550,7 @@ int main(void)
 		      attempts == s->attempts && stats->creates == s->attempts &&
 		      attempts <= s->k + 1 && stats->contexts == s->contexts &&
 		      !strcmp(kept, s->options) && !stats->misuse &&
+		      drops_name_causes(s, res) &&
 		      !stats->resets_of_rejected &&
 		      json_is_boolean(json_object_get(res, "structured")) &&
 		      json_is_true(json_object_get(res, "structured")) == !s->legacy,

@@ -162,7 +162,7 @@ static void retrier(void)
 		"none", "/tmp/fclog-demo", NULL
 	};
 
-	puts("\n-- fclog-retry: mount with what the kernel accepts, by reason --");
+	puts("\n-- fclog-retry: mount with what the kernel accepts, by cause --");
 	retry(tmpfs, "/tmp/fclog-demo");
 	puts("");
 	retry(mqueue, "/tmp/fclog-demo");

@@ -11,11 +11,13 @@
  *
  * Strings in a record are owned by it and valid until fclog_record_free().
  *
- * Records of a kernel with structured rejections also say why the kernel
- * refused something ("reason", from a fixed set), which parameter, the
- * errno, and whether the context can be used again; the reader collects
- * those rejections (fclog_rejections()) so that a program can act on them
- * without ever matching message text, which is not ABI.
+ * Records of a kernel with structured reports also say what happened
+ * ("event": a parameter refused, a superblock shared or in conflict, a
+ * create or reconfigure failed), why ("cause", from a fixed set), which
+ * parameter, the errno, and, of a failed create or reconfigure, whether
+ * the context can be used again; the reader collects the rejections
+ * (fclog_rejections()) so that a program can act on them without ever
+ * matching message text, which is not ABI.
  */
 #ifndef FCLOG_H
 #define FCLOG_H
@@ -34,35 +36,54 @@ enum fclog_level {
 };
 
 /*
- * Why the kernel logged a record ("reason").  The names are ABI; a name this
- * library does not know yet parses as FCLOG_REASON_OTHER (->reason_name
- * still holds it), so that a newer kernel's records are not refused.
+ * What happened ("event").  The names are ABI; a name this library does not
+ * know yet parses as FCLOG_EVENT_OTHER (->event_name still holds it), and
+ * such a record is read as one without an event: a newer kernel's records
+ * are neither refused nor mistaken for rejections.
  */
-enum fclog_reason {
-	FCLOG_REASON_NONE,		/* No "reason": legacy or plain message */
-	FCLOG_REASON_UNKNOWN_PARAM,	/* The filesystem has no such parameter */
-	FCLOG_REASON_BAD_VALUE,		/* Does not parse, or out of range */
-	FCLOG_REASON_VALUE_NOT_EXPECTED, /* A flag was given a value */
-	FCLOG_REASON_VALUE_REQUIRED,	/* A parameter that takes a value got none */
-	FCLOG_REASON_UNSUPPORTED,	/* Exists, but not here (config, privilege) */
-	FCLOG_REASON_DEPRECATED,	/* A warning: the parameter was accepted */
-	FCLOG_REASON_INVALID_UID,
-	FCLOG_REASON_INVALID_GID,
-	FCLOG_REASON_DUPLICATE_SOURCE,
-	FCLOG_REASON_LSM_DENIED,
-	FCLOG_REASON_LOOKUP_FAILED,	/* A path could not be looked up */
-	FCLOG_REASON_NOT_BLOCKDEV,
-	FCLOG_REASON_NOT_CAPABLE,	/* Caller may not create this type */
-	FCLOG_REASON_SB_EXISTS,		/* CREATE_EXCL found a superblock */
-	FCLOG_REASON_SB_OTHER_USERNS,
-	FCLOG_REASON_RO_CONFLICT,
-	FCLOG_REASON_SB_REUSED,		/* Information: CREATE reused one */
-	FCLOG_REASON_CREATE_FAILED,	/* The outcome of a failed CREATE */
-	FCLOG_REASON_RECONFIGURE_FAILED, /* ... of a failed RECONFIGURE */
-	FCLOG_REASON_OTHER,		/* A reason newer than this library */
+enum fclog_event {
+	FCLOG_EVENT_NONE,		/* No "event": legacy or plain message */
+	FCLOG_EVENT_PARAM_REJECTED,	/* fsconfig(SET_*) refused a parameter
+					 * (the context stays usable), or
+					 * CREATE refused "source" */
+	FCLOG_EVENT_PARAM_DEPRECATED,	/* A warning: accepted, but going away */
+	FCLOG_EVENT_SB_SHARED,		/* Information: CREATE mounted a
+					 * superblock already in use */
+	FCLOG_EVENT_SB_CONFLICT,	/* CREATE(_EXCL) refused one (EBUSY) */
+	FCLOG_EVENT_CREATE_FAILED,	/* The outcome of a failed CREATE */
+	FCLOG_EVENT_RECONFIGURE_FAILED,	/* ... of a failed RECONFIGURE */
+	FCLOG_EVENT_OTHER,		/* An event newer than this library */
 };
 
-/* The fsconfig() command a record is about ("op"), same rules. */
+/*
+ * Why ("cause"), on records with an event; a rejection may have none (the
+ * filesystem said nothing specific).  Same rules: an unknown name parses as
+ * FCLOG_CAUSE_OTHER, ->cause_name keeping it.
+ */
+enum fclog_cause {
+	FCLOG_CAUSE_NONE,		/* No "cause" */
+	FCLOG_CAUSE_UNKNOWN_PARAM,	/* The filesystem has no such parameter */
+	FCLOG_CAUSE_WRONG_TYPE,		/* Given with the wrong fsconfig()
+					 * command: ->expected names the one */
+	FCLOG_CAUSE_BAD_VALUE,		/* Does not parse, or out of range */
+	FCLOG_CAUSE_UNMAPPED_ID,	/* A uid or gid without a mapping */
+	FCLOG_CAUSE_UNSUPPORTED,	/* Exists, but not here (config, privilege) */
+	FCLOG_CAUSE_PERMISSION,		/* The caller may not (LSM, capability) */
+	FCLOG_CAUSE_NOT_FOUND,		/* A path could not be looked up */
+	FCLOG_CAUSE_NOT_BLOCKDEV,	/* A path is not a block device */
+	FCLOG_CAUSE_DUPLICATE,		/* Given once already (a second source) */
+	FCLOG_CAUSE_MISSING,		/* Required and never given (source) */
+	FCLOG_CAUSE_EXCLUSIVE,		/* CREATE_EXCL met a superblock */
+	FCLOG_CAUSE_OTHER_USERNS,	/* The superblock is another user
+					 * namespace's */
+	FCLOG_CAUSE_RO_CONFLICT,	/* ro/rw differs from the superblock's */
+	FCLOG_CAUSE_OTHER,		/* A cause newer than this library */
+};
+
+/*
+ * The fsconfig() command a record is about ("op"), and with the cause
+ * wrong_type the command that gives the parameter ("expected"); same rules.
+ */
 enum fclog_op {
 	FCLOG_OP_NONE,
 	FCLOG_OP_SET_FLAG,
@@ -98,12 +119,16 @@ struct fclog_record {
 	char *text;		/* The line as the kernel wrote it, no newline */
 
 	/*
-	 * Structured rejections: each field is set only when the record has
-	 * it (NULL, 0, false, FCLOG_*_NONE or FCLOG_TRI_UNKNOWN otherwise).
-	 * The strings come from C strings in the kernel and never hold NUL.
+	 * Structured reports: each field is set only when the record has it
+	 * (NULL, 0, false, FCLOG_*_NONE or FCLOG_TRI_UNKNOWN otherwise).  The
+	 * strings come from C strings in the kernel and never hold NUL.
 	 */
-	enum fclog_reason reason;
-	char *reason_name;	/* "reason" as the kernel wrote it */
+	enum fclog_event event;
+	char *event_name;	/* "event" as the kernel wrote it */
+	enum fclog_cause cause;
+	char *cause_name;	/* "cause" as the kernel wrote it */
+	enum fclog_op expected;	/* wrong_type: the command that gives it */
+	char *expected_name;	/* "expected" as the kernel wrote it */
 	char *param;		/* The key as userspace gave it */
 	bool param_truncated;
 	char *value;		/* The string value given (at most 256 bytes) */
@@ -111,17 +136,15 @@ struct fclog_record {
 	int errnum;		/* "errno": the error returned, positive */
 	enum fclog_op op;
 	char *op_name;		/* "op" as the kernel wrote it */
-	/* Whether the context can be configured again (see fclog_recoverable) */
+	/*
+	 * create_failed and reconfigure_failed only: whether the context can
+	 * be configured again (see fclog_recoverable())
+	 */
 	enum fclog_tri recoverable;
 	char *sb_type;		/* "superblock": its filesystem type ... */
 	char *sb_id;		/* ... and s_id, unless the superblock is
 				 * another user namespace's (NULL) */
-	/*
-	 * sb_exists, v1 kernels only: always true there, so it said nothing;
-	 * kept for the library's ABI, false from kernels that omit it.
-	 */
-	bool create_would_reuse;
-	char **params;		/* sb_reused: the keys the context set, */
+	char **params;		/* sb_shared: the keys the context set, */
 	size_t nparams;		/* in first-set order, each once */
 	bool params_truncated;
 	enum fclog_tri params_applied; /* ...and whether the fs applied them */
@@ -136,23 +159,27 @@ int fclog_parse(const void *buf, size_t len, struct fclog_record **rec,
  */
 void fclog_record_free(struct fclog_record *rec);
 const char *fclog_level_name(enum fclog_level level);
-/* "unknown_param", ...; NULL for FCLOG_REASON_NONE and _OTHER. */
-const char *fclog_reason_name(enum fclog_reason reason);
+/* "param_rejected", ...; NULL for FCLOG_EVENT_NONE and _OTHER. */
+const char *fclog_event_name(enum fclog_event event);
+/* "unknown_param", ...; NULL for FCLOG_CAUSE_NONE and _OTHER. */
+const char *fclog_cause_name(enum fclog_cause cause);
+/* "set_flag", ...; NULL for FCLOG_OP_NONE and _OTHER. */
 const char *fclog_op_name(enum fclog_op op);
 
 /*
- * A rejection: the kernel refused something and says why, with "reason"
- * and "errno" both present.  Deprecation warnings and sb_reused notes are
- * not rejections (nothing failed); sb_exists, create_failed and
- * reconfigure_failed are.
+ * A rejection: the kernel refused something, a record with the event
+ * param_rejected, sb_conflict, create_failed or reconfigure_failed and an
+ * "errno".  Deprecation warnings (param_deprecated), sb_shared notes and
+ * records of an event this library does not know are not rejections.
  */
 bool fclog_record_is_rejection(const struct fclog_record *rec);
 
 /*
  * Print @rec on one line: "level   source: msg" (the level coloured with
- * FCLOG_PRINT_COLOUR), followed with FCLOG_PRINT_DETAIL by the rejection
- * fields the record has ("[bad_value param=size value=\"abc\"
- * errno=EINVAL ...]", control bytes escaped); or with FCLOG_PRINT_JSON one
+ * FCLOG_PRINT_COLOUR), followed with FCLOG_PRINT_DETAIL by the report
+ * fields the record has ("[param_rejected bad_value param=size
+ * value=\"abc\" errno=EINVAL op=set_string]", control bytes escaped); or
+ * with FCLOG_PRINT_JSON one
  * JSON object with every field the record has.  The details are opt-in so
  * that the plain line stays what it always was, on every kernel.
  */
@@ -201,11 +228,14 @@ const struct fclog_record *fclog_rejection(const fclog_t *log, size_t i);
 const struct fclog_record *fclog_rejected(const fclog_t *log, const char *key);
 /*
  * Whether the context can still be configured and created (or
- * reconfigured) on the same fd: the "recoverable" of the latest
- * create_failed or reconfigure_failed record since the reset;
- * TRUE when only parameter-phase rejections were seen (a refused parameter
- * leaves the context as it was); UNKNOWN when no rejection was seen at all
- * (a legacy log, or nothing failed).
+ * reconfigured) on the same fd, from the rejections since the reset: the
+ * "recoverable" of the latest create_failed or reconfigure_failed record,
+ * the only records that decide it; TRUE when only param_rejected records
+ * of fsconfig(SET_*) calls were seen (a refused parameter never fails the
+ * context: it is left as it was); UNKNOWN when no rejection was seen at
+ * all (a legacy log, or nothing failed), or when a rejection of a create
+ * or reconfigure (sb_conflict, a source refused at create) was read
+ * without the outcome that follows it.
  */
 enum fclog_tri fclog_recoverable(const fclog_t *log);
 /* Forget the rejections; the counts above are kept. */

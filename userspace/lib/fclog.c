@@ -43,6 +43,11 @@ struct fclog {
 	size_t nrejections;
 	/* The latest create_failed or reconfigure_failed: the context's fate */
 	struct fclog_record *outcome;
+	/*
+	 * A rejection of a create or reconfigure was read after the outcome
+	 * above, if any: the call's own outcome is still to come.
+	 */
+	bool pending;
 	char error[256];
 };
 
@@ -75,26 +80,29 @@ const char *fclog_level_name(enum fclog_level level)
 }
 
 /* Documentation/filesystems/mount_api.rst of the series; ABI. */
-static const char *const reason_names[] = {
-	[FCLOG_REASON_UNKNOWN_PARAM] = "unknown_param",
-	[FCLOG_REASON_BAD_VALUE] = "bad_value",
-	[FCLOG_REASON_VALUE_NOT_EXPECTED] = "value_not_expected",
-	[FCLOG_REASON_VALUE_REQUIRED] = "value_required",
-	[FCLOG_REASON_UNSUPPORTED] = "unsupported",
-	[FCLOG_REASON_DEPRECATED] = "deprecated",
-	[FCLOG_REASON_INVALID_UID] = "invalid_uid",
-	[FCLOG_REASON_INVALID_GID] = "invalid_gid",
-	[FCLOG_REASON_DUPLICATE_SOURCE] = "duplicate_source",
-	[FCLOG_REASON_LSM_DENIED] = "lsm_denied",
-	[FCLOG_REASON_LOOKUP_FAILED] = "lookup_failed",
-	[FCLOG_REASON_NOT_BLOCKDEV] = "not_blockdev",
-	[FCLOG_REASON_NOT_CAPABLE] = "not_capable",
-	[FCLOG_REASON_SB_EXISTS] = "sb_exists",
-	[FCLOG_REASON_SB_OTHER_USERNS] = "sb_other_userns",
-	[FCLOG_REASON_RO_CONFLICT] = "ro_conflict",
-	[FCLOG_REASON_SB_REUSED] = "sb_reused",
-	[FCLOG_REASON_CREATE_FAILED] = "create_failed",
-	[FCLOG_REASON_RECONFIGURE_FAILED] = "reconfigure_failed",
+static const char *const event_names[] = {
+	[FCLOG_EVENT_PARAM_REJECTED] = "param_rejected",
+	[FCLOG_EVENT_PARAM_DEPRECATED] = "param_deprecated",
+	[FCLOG_EVENT_SB_SHARED] = "sb_shared",
+	[FCLOG_EVENT_SB_CONFLICT] = "sb_conflict",
+	[FCLOG_EVENT_CREATE_FAILED] = "create_failed",
+	[FCLOG_EVENT_RECONFIGURE_FAILED] = "reconfigure_failed",
+};
+
+static const char *const cause_names[] = {
+	[FCLOG_CAUSE_UNKNOWN_PARAM] = "unknown_param",
+	[FCLOG_CAUSE_WRONG_TYPE] = "wrong_type",
+	[FCLOG_CAUSE_BAD_VALUE] = "bad_value",
+	[FCLOG_CAUSE_UNMAPPED_ID] = "unmapped_id",
+	[FCLOG_CAUSE_UNSUPPORTED] = "unsupported",
+	[FCLOG_CAUSE_PERMISSION] = "permission",
+	[FCLOG_CAUSE_NOT_FOUND] = "not_found",
+	[FCLOG_CAUSE_NOT_BLOCKDEV] = "not_blockdev",
+	[FCLOG_CAUSE_DUPLICATE] = "duplicate",
+	[FCLOG_CAUSE_MISSING] = "missing",
+	[FCLOG_CAUSE_EXCLUSIVE] = "exclusive",
+	[FCLOG_CAUSE_OTHER_USERNS] = "other_userns",
+	[FCLOG_CAUSE_RO_CONFLICT] = "ro_conflict",
 };
 
 static const char *const op_names[] = {
@@ -108,9 +116,14 @@ static const char *const op_names[] = {
 	[FCLOG_OP_RECONFIGURE] = "reconfigure",
 };
 
-const char *fclog_reason_name(enum fclog_reason reason)
+const char *fclog_event_name(enum fclog_event event)
 {
-	return reason < FCLOG_REASON_OTHER ? reason_names[reason] : NULL;
+	return event < FCLOG_EVENT_OTHER ? event_names[event] : NULL;
+}
+
+const char *fclog_cause_name(enum fclog_cause cause)
+{
+	return cause < FCLOG_CAUSE_OTHER ? cause_names[cause] : NULL;
 }
 
 const char *fclog_op_name(enum fclog_op op)
@@ -131,7 +144,15 @@ static int lookup(const char *const *names, int other, const char *name)
 
 bool fclog_record_is_rejection(const struct fclog_record *rec)
 {
-	return rec->reason != FCLOG_REASON_NONE && rec->errnum > 0;
+	switch (rec->event) {
+	case FCLOG_EVENT_PARAM_REJECTED:
+	case FCLOG_EVENT_SB_CONFLICT:
+	case FCLOG_EVENT_CREATE_FAILED:
+	case FCLOG_EVENT_RECONFIGURE_FAILED:
+		return rec->errnum > 0;
+	default:
+		return false;
+	}
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -157,7 +178,9 @@ void fclog_record_free(struct fclog_record *rec)
 	free(rec->source);
 	free(rec->msg);
 	free(rec->text);
-	free(rec->reason_name);
+	free(rec->event_name);
+	free(rec->cause_name);
+	free(rec->expected_name);
 	free(rec->param);
 	free(rec->value);
 	free(rec->op_name);
@@ -250,7 +273,7 @@ static int get_count(json_t *obj, const char *name, uint64_t *out, char *err,
 }
 
 /*
- * A name-like string of the rejection fields: @v must be a string without
+ * A name-like string of the report fields: @v must be a string without
  * NUL (it was a C string in the kernel; one with a NUL would compare equal
  * to a key it is not).  @name is for the message.
  */
@@ -291,7 +314,7 @@ static int opt_bool(json_t *obj, const char *name, bool *out,
 	return 0;
 }
 
-/* "superblock": {"type": string, "id": string}, both required. */
+/* "superblock": {"type": string[, "id": string]}. */
 static int parse_superblock(struct fclog_record *rec, json_t *sb, char *err,
 			    size_t errlen)
 {
@@ -331,16 +354,18 @@ static int parse_params(struct fclog_record *rec, json_t *params, char *err,
 }
 
 /*
- * The rejection fields (build/notes/rejections-schema.md, the series'
- * mount_api.rst): each optional, each type-checked; an unknown reason or
- * op is kept by name, as the sets may grow.
+ * The report fields (the series' mount_api.rst): each optional, each
+ * type-checked; an unknown event, cause or op is kept by name, as the sets
+ * may grow.
  */
-static int parse_rejection(struct fclog_record *rec, json_t *obj, char *err,
-			   size_t errlen)
+static int parse_report(struct fclog_record *rec, json_t *obj, char *err,
+			size_t errlen)
 {
 	json_t *v;
 
-	if (opt_string(obj, "reason", &rec->reason_name, err, errlen) ||
+	if (opt_string(obj, "event", &rec->event_name, err, errlen) ||
+	    opt_string(obj, "cause", &rec->cause_name, err, errlen) ||
+	    opt_string(obj, "expected", &rec->expected_name, err, errlen) ||
 	    opt_string(obj, "param", &rec->param, err, errlen) ||
 	    opt_bool(obj, "param_truncated", &rec->param_truncated, NULL, err,
 		     errlen) ||
@@ -349,18 +374,22 @@ static int parse_rejection(struct fclog_record *rec, json_t *obj, char *err,
 		     errlen) ||
 	    opt_string(obj, "op", &rec->op_name, err, errlen) ||
 	    opt_bool(obj, "recoverable", NULL, &rec->recoverable, err, errlen) ||
-	    opt_bool(obj, "create_would_reuse", &rec->create_would_reuse, NULL,
-		     err, errlen) ||
 	    opt_bool(obj, "params_truncated", &rec->params_truncated, NULL, err,
 		     errlen) ||
 	    opt_bool(obj, "params_applied", NULL, &rec->params_applied, err,
 		     errlen))
 		return -1;
-	if (rec->reason_name)
-		rec->reason = lookup(reason_names, FCLOG_REASON_OTHER,
-				     rec->reason_name);
+	if (rec->event_name)
+		rec->event = lookup(event_names, FCLOG_EVENT_OTHER,
+				    rec->event_name);
+	if (rec->cause_name)
+		rec->cause = lookup(cause_names, FCLOG_CAUSE_OTHER,
+				    rec->cause_name);
 	if (rec->op_name)
 		rec->op = lookup(op_names, FCLOG_OP_OTHER, rec->op_name);
+	if (rec->expected_name)
+		rec->expected = lookup(op_names, FCLOG_OP_OTHER,
+				       rec->expected_name);
 	v = json_object_get(obj, "errno");
 	if (v && !json_is_integer(v))
 		return fail(err, errlen, "\"errno\" is not an integer");
@@ -419,7 +448,7 @@ static int parse_json(struct fclog_record *rec, const char *json, size_t len,
 		goto out;
 	}
 	rec->truncated = json_is_true(v);
-	if (parse_rejection(rec, obj, err, errlen))
+	if (parse_report(rec, obj, err, errlen))
 		goto out;
 	rec->structured = true;
 	ret = 0;
@@ -456,8 +485,8 @@ int fclog_parse(const void *buf, size_t len, struct fclog_record **out,
 	return 0;
 }
 
-/* Add the rejection fields @rec has to @obj, named as the kernel names them. */
-static void json_add_rejection(json_t *obj, const struct fclog_record *rec)
+/* Add the report fields @rec has to @obj, named as the kernel names them. */
+static void json_add_report(json_t *obj, const struct fclog_record *rec)
 {
 	json_t *params;
 	size_t i;
@@ -470,7 +499,9 @@ static void json_add_rejection(json_t *obj, const struct fclog_record *rec)
 	do { if (t != FCLOG_TRI_UNKNOWN) \
 		json_object_set_new(obj, name, json_boolean(t == FCLOG_TRI_TRUE)); \
 	} while (0)
-	ADD_STRING("reason", rec->reason_name);
+	ADD_STRING("event", rec->event_name);
+	ADD_STRING("cause", rec->cause_name);
+	ADD_STRING("expected", rec->expected_name);
 	ADD_STRING("param", rec->param);
 	ADD_TRUE("param_truncated", rec->param_truncated);
 	ADD_STRING("value", rec->value);
@@ -483,7 +514,6 @@ static void json_add_rejection(json_t *obj, const struct fclog_record *rec)
 		json_object_set_new(obj, "superblock",
 				    json_pack("{s:s, s:s*}", "type", rec->sb_type,
 					      "id", rec->sb_id));
-	ADD_TRUE("create_would_reuse", rec->create_would_reuse);
 	if (rec->params) {
 		params = json_array();
 		for (i = 0; i < rec->nparams; i++)
@@ -519,16 +549,29 @@ static void print_escaped(FILE *f, const char *s, bool quoted)
 		fputc('"', f);
 }
 
-/* " [reason param=... value=\"...\" errno=EINVAL ...]", what it has. */
+/*
+ * " [event cause expected=... param=... value=\"...\" errno=EINVAL ...]",
+ * what it has.
+ */
 static void print_detail(FILE *f, const struct fclog_record *rec)
 {
 	const char *errname;
 	size_t i;
 
-	if (!rec->reason_name)
+	if (!rec->event_name && !rec->cause_name)
 		return;
 	fputs(" [", f);
-	print_escaped(f, rec->reason_name, false);
+	if (rec->event_name)
+		print_escaped(f, rec->event_name, false);
+	if (rec->cause_name) {
+		if (rec->event_name)
+			fputc(' ', f);
+		print_escaped(f, rec->cause_name, false);
+	}
+	if (rec->expected_name) {
+		fputs(" expected=", f);
+		print_escaped(f, rec->expected_name, false);
+	}
 	if (rec->param) {
 		fputs(" param=", f);
 		print_escaped(f, rec->param, false);
@@ -561,8 +604,6 @@ static void print_detail(FILE *f, const struct fclog_record *rec)
 			print_escaped(f, rec->sb_id, false);
 		}
 	}
-	if (rec->create_would_reuse)
-		fputs(" create_would_reuse", f);
 	if (rec->params) {
 		fputs(" params=", f);
 		for (i = 0; i < rec->nparams; i++) {
@@ -598,7 +639,7 @@ void fclog_print(FILE *f, const struct fclog_record *rec, unsigned int flags)
 				"lost", (json_int_t)rec->lost,
 				"truncated", rec->truncated);
 		if (obj) {
-			json_add_rejection(obj, rec);
+			json_add_report(obj, rec);
 			json_dumpf(obj, f, JSON_COMPACT);
 			fputc('\n', f);
 			json_decref(obj);
@@ -669,6 +710,7 @@ void fclog_reset(fclog_t *log)
 	log->nrejections = 0;
 	fclog_record_free(log->outcome);
 	log->outcome = NULL;
+	log->pending = false;
 }
 
 size_t fclog_rejections(const fclog_t *log)
@@ -694,10 +736,19 @@ const struct fclog_record *fclog_rejected(const fclog_t *log, const char *key)
 
 enum fclog_tri fclog_recoverable(const fclog_t *log)
 {
+	if (log->pending)
+		return FCLOG_TRI_UNKNOWN;
 	if (log->outcome)
 		return log->outcome->recoverable;
 	/* Refusing a parameter leaves the context in its parameter phase. */
 	return log->nrejections ? FCLOG_TRI_TRUE : FCLOG_TRI_UNKNOWN;
+}
+
+/* A parameter refused by fsconfig(SET_*), which never fails the context. */
+static bool parameter_phase(const struct fclog_record *rec)
+{
+	return rec->event == FCLOG_EVENT_PARAM_REJECTED &&
+	       rec->op >= FCLOG_OP_SET_FLAG && rec->op <= FCLOG_OP_SET_FD;
 }
 
 /* Keep a reference to @rec if it is a rejection. */
@@ -705,10 +756,19 @@ static void remember(fclog_t *log, struct fclog_record *rec)
 {
 	if (!fclog_record_is_rejection(rec))
 		return;
-	if (rec->reason == FCLOG_REASON_CREATE_FAILED ||
-	    rec->reason == FCLOG_REASON_RECONFIGURE_FAILED) {
+	if (rec->event == FCLOG_EVENT_CREATE_FAILED ||
+	    rec->event == FCLOG_EVENT_RECONFIGURE_FAILED) {
+		/* Only an outcome says whether the context survived. */
 		fclog_record_free(log->outcome);
 		log->outcome = fclog_record_get(rec);
+		log->pending = false;
+	} else if (!parameter_phase(rec)) {
+		/*
+		 * A create or reconfigure was refused (sb_conflict, a source
+		 * refused at create): its outcome follows, until then
+		 * nothing is known, whatever an earlier call's outcome said.
+		 */
+		log->pending = true;
 	}
 	/*
 	 * Bounded, so that a long-lived reader (fclog-watch on a flood)

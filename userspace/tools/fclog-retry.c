@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * fclog-retry: mount with every option the kernel accepts, dropping the
- * optional ones it rejects, by the reasons in the context's structured log.
+ * optional ones it rejects, by the events in the context's structured log.
  *
  *   fclog-retry -t TYPE [-r KEY[=VALUE]]... [-o KEY[=VALUE]]...
  *               [--exclusive [--allow-reuse]] [--json] SOURCE TARGET
@@ -11,19 +11,25 @@
  * in the order given, after SOURCE ("none": no source), which is required.
  *
  * It acts on what the kernel states, never on message text (which is not
- * ABI): the return of each fsconfig() and the "reason", "param", "errno"
- * and "recoverable" fields of the records (libfclog's rejections).
+ * ABI): the return of each fsconfig() and the "event", "cause", "param",
+ * "errno" and "recoverable" fields of the records (libfclog's rejections).
  *
- *  - fsconfig(SET_*) refused with a rejection naming the key: an optional
- *    option is dropped and configuration goes on on the same fd, since the
- *    kernel never applied a refused parameter; a required one ends the run.
+ *  - fsconfig(SET_*) refused with a param_rejected record naming the key,
+ *    whatever its cause (unknown_param, bad_value, wrong_type, unsupported,
+ *    one newer than libfclog, or none at all): an optional option is
+ *    dropped and configuration goes on on the same fd, since the kernel
+ *    never applied a refused parameter; a required one ends the run.
  *  - CREATE refused with rejections naming keys that were set: the kernel
  *    had accepted those, they are in the context and only a fresh fd is
- *    rid of them.  Optional ones are dropped, required ones end the run.
- *    The same fd is used again only when the context is recoverable and no
- *    dropped option had been accepted.
- *  - CREATE_EXCL refused with sb_exists: the run ends, or with --allow-reuse
- *    the next attempt is a plain CREATE, on the same fd when recoverable.
+ *    rid of them.  Optional ones are dropped, required ones (the source
+ *    refused at create: missing, not_found, not_blockdev) end the run.
+ *    The same fd is used again only when the create_failed record says the
+ *    context is recoverable and no dropped option had been accepted.
+ *  - CREATE_EXCL refused because a superblock exists (sb_conflict, or
+ *    create_failed, with the cause exclusive): the run ends, or with
+ *    --allow-reuse the next attempt is a plain CREATE, on the same fd when
+ *    create_failed says recoverable, else on a fresh one.  A conflict of
+ *    another cause (other_userns, ro_conflict) a plain CREATE meets too.
  *  - Anything else (no rejection to act on, nothing left to drop) ends it.
  *
  * Attempts: an attempt is one CREATE (or CREATE_EXCL).  Options dropped at
@@ -34,18 +40,20 @@
  * there are at most k + 1 attempts.
  *
  * Without FSOPEN_STRUCTURED_LOG (a stock kernel) it says that it cannot
- * retry by reason and makes one attempt, as fclog-mount would.
+ * retry by cause and makes one attempt, as fclog-mount would.
  *
  * Output: each attempt, each option set, every record of the log with its
- * reason, param and errno, each option dropped, then the options mounted
- * with and the number of attempts.  With --json, one object per line: the
- * kernel's records (as fclog_print() writes them, with "level") and the
- * tool's events (with "event": request, attempt, set, drop, reuse, create,
- * result); the last line is the result.
+ * event, cause, param and errno, each option dropped (with the cause, if
+ * the kernel gave one), then the options mounted with and the number of
+ * attempts.  With --json, one object per line: the kernel's records (as
+ * fclog_print() writes them: they are the objects with "level", and their
+ * "event", if any, is the kernel's) and the tool's own events (no "level";
+ * "event": legacy, request, attempt, set, drop, reuse, create, result);
+ * the last line is the result.
  *
  * Exit status: 0 mounted; 1 usage; 2 fsopen() failed; 3 a required option
  * was rejected; 4 a failure with no rejection to act on (legacy kernel, no
- * structured reason, nothing left to drop); 5 fsmount() or move_mount()
+ * rejection naming the option, nothing left to drop); 5 fsmount() or move_mount()
  * failed; 6 CREATE_EXCL found an existing superblock (no --allow-reuse).
  */
 #define _GNU_SOURCE
@@ -75,7 +83,7 @@ struct opt {
 	bool is_source;		/* SOURCE, not an -r or -o option */
 	bool applied;		/* Accepted by fsconfig() on the current fd */
 	bool dropped;
-	char reason[64];	/* Why it was dropped */
+	char cause[64];		/* Why it was dropped: the cause, or "" */
 	int errnum;
 };
 
@@ -153,7 +161,7 @@ static int open_context(void)
 	if (fd < 0 && errno == EINVAL && structured) {
 		structured = false;
 		say(json_pack("{s:s}", "event", "legacy"),
-		    "this kernel has no FSOPEN_STRUCTURED_LOG: fclog-retry cannot retry by reason, one attempt only\n");
+		    "this kernel has no FSOPEN_STRUCTURED_LOG: fclog-retry cannot retry by cause, one attempt only\n");
 		fd = sys_fsopen(type, FSOPEN_CLOEXEC);
 	}
 	if (fd < 0)
@@ -167,15 +175,21 @@ static int open_context(void)
 	return 0;
 }
 
+/* The cause of @rej for people: its name, or that the kernel gave none. */
+static const char *cause_of(const struct fclog_record *rej)
+{
+	return rej->cause_name ?: "no cause given";
+}
+
 static void drop(struct opt *o, const struct fclog_record *rej, const char *at)
 {
 	o->dropped = true;
 	o->errnum = rej->errnum;
-	snprintf(o->reason, sizeof(o->reason), "%s", rej->reason_name);
-	say(json_pack("{s:s, s:s, s:s, s:i, s:s}", "event", "drop",
-		      "option", o->arg, "reason", o->reason, "errno", o->errnum,
-		      "at", at),
-	    "  drop %s: %s (%s) at %s\n", o->arg, o->reason,
+	snprintf(o->cause, sizeof(o->cause), "%s", rej->cause_name ?: "");
+	say(json_pack("{s:s, s:s, s:s?, s:i, s:s}", "event", "drop",
+		      "option", o->arg, "cause", rej->cause_name,
+		      "errno", o->errnum, "at", at),
+	    "  drop %s: %s (%s) at %s\n", o->arg, cause_of(rej),
 	    errname(o->errnum), at);
 }
 
@@ -207,10 +221,10 @@ static int set_one(struct opt *o)
 			    o->required ? "required" : "optional", o->arg,
 			    errname(err), structured ?
 			    "with no rejection naming it: not dropped" :
-			    "and a legacy log gives no reason: cannot retry by reason");
+			    "and a legacy log gives no cause: cannot retry by cause");
 	if (o->required)
 		return stop(EXIT_REQUIRED, "required option %s rejected: %s (%s)",
-			    o->arg, rej->reason_name, errname(rej->errnum));
+			    o->arg, cause_of(rej), errname(rej->errnum));
 	drop(o, rej, "fsconfig");
 	return 0;
 }
@@ -233,7 +247,7 @@ static int configure(void)
 static int create(void)
 {
 	const struct fclog_record *rej, *sb = NULL;
-	bool progress = false, accepted = false;
+	bool progress = false, accepted = false, conflict = false;
 	int i, j, ret, err;
 
 	attempts++;
@@ -250,34 +264,47 @@ static int create(void)
 	if (!ret)
 		return 0;
 	if (!structured)
-		return stop(EXIT_STUCK, "CREATE failed (%s) and a legacy log gives no reason: cannot retry by reason",
+		return stop(EXIT_STUCK, "CREATE failed (%s) and a legacy log gives no cause: cannot retry by cause",
 			    errname(err));
 
 	for (i = 0; (rej = fclog_rejection(ctx_log, i)); i++) {
-		if (rej->reason == FCLOG_REASON_SB_EXISTS)
-			sb = rej;
+		/*
+		 * CREATE_EXCL met a superblock: sb_conflict names it, and
+		 * create_failed repeats the cause (which is all there is
+		 * if the sb_conflict record was lost).
+		 */
+		if (rej->cause == FCLOG_CAUSE_EXCLUSIVE &&
+		    (rej->event == FCLOG_EVENT_SB_CONFLICT ||
+		     rej->event == FCLOG_EVENT_CREATE_FAILED)) {
+			conflict = true;
+			if (rej->event == FCLOG_EVENT_SB_CONFLICT)
+				sb = rej;
+		}
 		for (j = 0; rej->param && j < nopts; j++) {
 			if (opts[j].dropped || strcmp(opts[j].key, rej->param))
 				continue;
 			if (opts[j].required)
 				return stop(EXIT_REQUIRED, "required option %s rejected: %s (%s)",
-					    opts[j].arg, rej->reason_name,
+					    opts[j].arg, cause_of(rej),
 					    errname(rej->errnum));
 			accepted |= opts[j].applied;
 			drop(&opts[j], rej, "create");
 			progress = true;
 		}
 	}
-	if (sb && exclusive) {
+	if (conflict && exclusive) {
 		if (!allow_reuse)
 			return stop(EXIT_EXISTS, "CREATE_EXCL: a %s superblock (%s) exists; --allow-reuse would mount it",
-				    sb->sb_type ?: type, sb->sb_id ?: "?");
+				    sb && sb->sb_type ? sb->sb_type : type,
+				    sb && sb->sb_id ? sb->sb_id : "?");
 		exclusive = false;
 		progress = true;
 		say(json_pack("{s:s, s:s?, s:s?}", "event", "reuse",
-			      "type", sb->sb_type, "id", sb->sb_id),
+			      "type", sb ? sb->sb_type : NULL,
+			      "id", sb ? sb->sb_id : NULL),
 		    "  a %s superblock (%s) exists: --allow-reuse, next attempt without exclusive\n",
-		    sb->sb_type ?: type, sb->sb_id ?: "?");
+		    sb && sb->sb_type ? sb->sb_type : type,
+		    sb && sb->sb_id ? sb->sb_id : "?");
 	}
 	if (!progress)
 		return stop(EXIT_STUCK, "CREATE failed (%s) with no rejected option left to drop",
@@ -318,9 +345,10 @@ static void result(int status, const char *target)
 		if (opts[n].is_source)
 			continue;
 		if (opts[n].dropped)
-			json_array_append_new(dropped, json_pack("{s:s, s:s, s:i}",
-					      "option", opts[n].arg, "reason",
-					      opts[n].reason, "errno", opts[n].errnum));
+			json_array_append_new(dropped, json_pack("{s:s, s:s?, s:i}",
+					      "option", opts[n].arg, "cause",
+					      *opts[n].cause ? opts[n].cause : NULL,
+					      "errno", opts[n].errnum));
 		else
 			json_array_append_new(kept, json_string(opts[n].arg));
 	}
@@ -343,7 +371,8 @@ static void result(int status, const char *target)
 		for (n = 0; n < nopts; n++)
 			if (opts[n].dropped)
 				printf("  dropped: %s (%s, %s)\n", opts[n].arg,
-				       opts[n].reason, errname(opts[n].errnum));
+				       *opts[n].cause ? opts[n].cause :
+				       "no cause given", errname(opts[n].errnum));
 	}
 	if (status)
 		fprintf(stderr, "fclog-retry: %s\n", why);
