@@ -384,8 +384,8 @@ LIBFCLOG_SRCS := $(wildcard userspace/lib/*.c)
 LIBFCLOG_HDRS := userspace/include/fclog.h
 # The soname changes only when the ABI breaks (a field removed or moved,
 # a signature changed); fields are added at the end of the record.
-LIBFCLOG_VERSION := 1.0.0
-LIBFCLOG_SONAME := libfclog.so.1
+LIBFCLOG_VERSION := 2.0.0
+LIBFCLOG_SONAME := libfclog.so.2
 
 $(B)/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
 	@echo "  AR     $@"
