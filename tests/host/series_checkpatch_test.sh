@@ -13,7 +13,9 @@ failures=0
 # The one exception (named in the cover letter): checkpatch asks whether
 # MAINTAINERS needs updating for every patch that adds a file, even when
 # an existing entry already covers it.  The question is ignored for a patch
-# only if every file it adds is under an F: directory of MAINTAINERS.
+# only if every file it adds is covered by an F: entry of MAINTAINERS: a
+# directory ("dir/", anything below it) or the files of one ("dir/*", not
+# its subdirectories).
 new_files() {
 	awk '/^diff --git / { f = $4; sub("^b/", "", f) }
 	     /^new file mode/ { print f }' "$1"
@@ -23,10 +25,14 @@ covered() {
 	files=$(new_files "$1")
 	[ -n "$files" ] || return 1
 	dirs=$(sed -n 's|^F:[[:space:]]*\(.*/\)$|\1|p' "$tree/MAINTAINERS")
+	globs=$(sed -n 's|^F:[[:space:]]*\(.*/\)\*$|\1|p' "$tree/MAINTAINERS")
 	for f in $files; do
 		found=
 		for d in $dirs; do
 			case $f in "$d"*) found=1; break ;; esac
+		done
+		for d in $globs; do
+			case $f in "$d"*/*) ;; "$d"*) found=1; break ;; esac
 		done
 		[ -n "$found" ] || return 1
 	done
