@@ -131,7 +131,8 @@ struct fclog_record {
 	char *expected_name;	/* "expected" as the kernel wrote it */
 	char *param;		/* The key as userspace gave it */
 	bool param_truncated;
-	char *value;		/* The string value given (at most 256 bytes) */
+	char *value;		/* The string or path given (at most 256
+				 * bytes), when the cause is about it */
 	bool value_truncated;	/* ...cut on a UTF-8 boundary */
 	int errnum;		/* "errno": the error returned, positive */
 	enum fclog_op op;
