@@ -435,8 +435,10 @@ $(B)/host/tests/%: tests/host/%.c $(B)/libfclog.a
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
 	@$(CC) $(CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
-# It compiles the tool in, against a fake kernel.
+# They compile the tool in, against a fake kernel.
 $(B)/host/tests/fclog_retry_test: userspace/tools/fclog-retry.c \
+	userspace/include/mount_api.h
+$(B)/host/tests/fclog_probe_test: userspace/tools/fclog-probe.c \
 	userspace/include/mount_api.h
 
 # The parser under libFuzzer, AddressSanitizer and UBSan (tests/host/fuzz_test.sh).

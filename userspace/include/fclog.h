@@ -242,4 +242,48 @@ enum fclog_tri fclog_recoverable(const fclog_t *log);
 /* Forget the rejections; the counts above are kept. */
 void fclog_reset(fclog_t *log);
 
+/*
+ * Probing: whether the filesystem type @fstype takes the parameter @key
+ * (set as a flag when @value is NULL, else as a string), asked on a fresh
+ * context of its own that is never created, so that nothing is mounted and
+ * no earlier probe can change the answer.  The answer comes from the
+ * return of fsconfig() and the cause of the kernel's param_rejected
+ * record, never from message text:
+ *
+ *   SUPPORTED    fsconfig() accepted it (on any kernel)
+ *   UNKNOWN      refused with the cause unknown_param: no such parameter
+ *   REFUSED      refused with another documented cause: the key is known,
+ *                its value, form (wrong_type) or use here was refused
+ *   CANNOT_TELL  refused without a cause this library knows, or on a
+ *                kernel without structured logs (FCLOG_PROBE_LEGACY asks
+ *                as such a kernel would be asked)
+ *
+ * Returns 0 with *@out filled, or -1 with errno set when no context could
+ * be opened (ENODEV: no such filesystem type; EPERM) or @flags is invalid.
+ */
+enum fclog_probe_answer {
+	FCLOG_PROBE_SUPPORTED,
+	FCLOG_PROBE_UNKNOWN,
+	FCLOG_PROBE_REFUSED,
+	FCLOG_PROBE_CANNOT_TELL,
+};
+
+struct fclog_probe {
+	enum fclog_probe_answer answer;
+	bool structured;	/* Asked with a structured log */
+	bool deprecated;	/* Accepted with a param_deprecated warning */
+	int errnum;		/* fsconfig()'s errno if refused, else 0 */
+	enum fclog_cause cause;	/* The rejection's, if one named the key */
+	enum fclog_op expected;	/* With wrong_type: the command that gives it */
+	char cause_name[32];	/* "cause" as the kernel wrote it, or "" */
+	char msg[256];		/* The line the kernel logged, for people
+				 * (its wording is not ABI), or "" */
+};
+
+#define FCLOG_PROBE_LEGACY	0x1
+int fclog_probe_option(const char *fstype, const char *key, const char *value,
+		       unsigned int flags, struct fclog_probe *out);
+/* "supported", "unknown", "refused", "cannot_tell"; NULL if out of range. */
+const char *fclog_probe_answer_name(enum fclog_probe_answer answer);
+
 #endif /* FCLOG_H */
