@@ -28,6 +28,19 @@
 
 enum { EXIT_USAGE = 1, EXIT_OPEN, EXIT_OPTION, EXIT_CREATE, EXIT_MOUNT };
 
+/* --help: on standard output; a usage error: on standard error. */
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: fclog-mount -t TYPE [-o OPTS] [--exclusive] [--json] SOURCE TARGET\n"
+		"  -t TYPE        the filesystem type\n"
+		"  -o OPTS        comma-separated options: key=value (a string), key (a flag)\n"
+		"      --exclusive  create with FSCONFIG_CMD_CREATE_EXCL\n"
+		"      --json     the kernel's records as one JSON object per line\n"
+		"      --help     this text\n"
+		"SOURCE \"none\" sets no source.  Exit status: 0 mounted, 1 usage, 2 fsopen()\n"
+		"failed, 3 an option refused, 4 create failed, 5 fsmount()/move_mount() failed.\n");
+}
+
 static unsigned int print_flags;
 
 static void drain(fclog_t *log)
@@ -87,11 +100,14 @@ int main(int argc, char **argv)
 		case 'o': opts = optarg; break;
 		case 'x': exclusive = true; break;
 		case 'j': print_flags |= FCLOG_PRINT_JSON; break;
-		default: goto usage;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
-	if (!type || argc - optind != 2)
-		goto usage;
+	if (!type || argc - optind != 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
 	if (isatty(STDOUT_FILENO))
 		print_flags |= FCLOG_PRINT_COLOUR;
 	source = argv[optind];
@@ -137,8 +153,4 @@ int main(int argc, char **argv)
 	fclog_free(log);
 	close(fd);
 	return status;
-
-usage:
-	fprintf(stderr, "usage: fclog-mount -t TYPE [-o OPTS] [--exclusive] [--json] SOURCE TARGET\n");
-	return EXIT_USAGE;
 }

@@ -420,6 +420,13 @@ static void request(const char *source, const char *target)
 	json_decref(lists[1]);
 }
 
+/* --help: on standard output; a usage error: on standard error. */
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: fclog-retry -t TYPE [-r KEY[=VALUE]]... [-o KEY[=VALUE]]...\n"
+		"                   [--exclusive [--allow-reuse]] [--json] SOURCE TARGET\n");
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -446,6 +453,7 @@ int main(int argc, char **argv)
 		case 'x': exclusive = true; break;
 		case 'a': allow_reuse = true; break;
 		case 'j': json_out = true; break;
+		case 'h': usage(stdout); return 0;
 		default: goto usage;
 		}
 	}
@@ -500,7 +508,6 @@ int main(int argc, char **argv)
 	return status;
 
 usage:
-	fprintf(stderr, "usage: fclog-retry -t TYPE [-r KEY[=VALUE]]... [-o KEY[=VALUE]]...\n"
-		"                   [--exclusive [--allow-reuse]] [--json] SOURCE TARGET\n");
+	usage(stderr);
 	return EXIT_USAGE;
 }

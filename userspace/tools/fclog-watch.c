@@ -26,6 +26,18 @@
 
 #include "fclog.h"
 
+/* --help: on standard output; a usage error: on standard error. */
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: fclog-watch [--fd N] [--idle SECONDS] [--json]\n"
+		"      --fd N          the context fd to watch (default 3, inherited)\n"
+		"      --idle SECONDS  stop after SECONDS without a record (default: never)\n"
+		"      --json          one JSON object per record\n"
+		"      --help          this text\n"
+		"It also stops once the context has failed for good (POLLHUP).  Exit status:\n"
+		"0, or 1 on a usage error.\n");
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -40,6 +52,7 @@ int main(int argc, char **argv)
 		{ "fd", required_argument, NULL, 'f' },
 		{ "idle", required_argument, NULL, 'i' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
 	unsigned int flags = isatty(STDOUT_FILENO) ? FCLOG_PRINT_COLOUR : 0;
@@ -55,10 +68,13 @@ int main(int argc, char **argv)
 		case 'f': pfd.fd = atoi(optarg); break;
 		case 'i': idle = atof(optarg); break;
 		case 'j': flags = FCLOG_PRINT_JSON; break;
-		default:
-			fprintf(stderr, "usage: fclog-watch [--fd N] [--idle SECONDS] [--json]\n");
-			return 1;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 1;
 		}
+	}
+	if (optind != argc) {
+		usage(stderr);
+		return 1;
 	}
 	log = fclog_new(pfd.fd);
 	if (!log)
