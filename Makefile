@@ -20,8 +20,13 @@
 #                    W=1 + sparse on the files it touches against stock
 #   make uapi-check  include-uapi/ must equal the series' uapi headers
 #   make lib         libfclog, static and shared    (build/libfclog.{a,so})
-#   make install-lib install its header, libraries and pkg-config file
-#                    (PREFIX=/usr/local, LIBDIR, INCLUDEDIR, DESTDIR)
+#   make tools       fclog-mount, -watch, -retry and -probe for this host
+#                    (build/bin; libfclog linked in, jansson shared)
+#   make install     the tools, libfclog (header, libraries, pkg-config
+#                    file) and the man pages (PREFIX=/usr/local, BINDIR,
+#                    LIBDIR, INCLUDEDIR, MANDIR, DESTDIR); install-lib:
+#                    the library alone; uninstall: remove what install put
+#   make man-lint    mandoc and groff lint every page of man/ (make check too)
 #   make deps        install the Debian packages this needs (run as root)
 #   make clean       remove what was built, keep the extracted kernel trees
 #   make distclean   remove build/ entirely
@@ -38,6 +43,7 @@
 #   build/*/obj          kernel objects (O=), configured from qemu/kernel.config
 #   build/patched/debug-obj  the debug kernel (qemu/debug.config on top)
 #   build/guest          static test programs and tools for the guest
+#   build/bin            the tools, built for this host (make tools, install)
 #   build/host, build/fuzz  host tests and the parser's fuzz target
 #   build/check          console and result logs of the last "make check"
 #   build/bench          the benchmark's programs, rounds and results.json
@@ -61,10 +67,13 @@ PATCHES := $(addprefix series/,$(shell sed -e 's/\#.*//' series/series))
 
 # Debian packages: the kernel build, QEMU, the guest's userland, jansson.
 # python3-ply and python3-git are for checkpatch.pl's SPDX check; clang and
-# libclang-rt-14-dev for the libFuzzer target; sparse for make lint.
+# libclang-rt-14-dev for the libFuzzer target; sparse for make lint;
+# mandoc lints the man pages, man-db and pkgconf are what the install test
+# renders them and links against the installed library with.
 DEBS := linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev \
 	perl cpio xz-utils git ccache qemu-system-x86 busybox-static \
-	libjansson-dev python3-ply python3-git clang libclang-rt-14-dev sparse
+	libjansson-dev python3-ply python3-git clang libclang-rt-14-dev sparse \
+	mandoc man-db pkgconf
 
 # Command-line variables (ONLY=, GUEST=) are for this Makefile, not for the
 # kernel's: keep make from handing them down to the kernel build.
@@ -87,7 +96,7 @@ INITRAMFS := $(B)/initramfs.cpio
 
 .PHONY: all check demo shell kernel baseline initramfs deps clean distclean \
 	host-tests export-series bisect-check lint uapi-check debug-kernel fuzz \
-	lib install-lib FORCE
+	lib tools install install-lib uninstall man-lint FORCE
 all: kernel baseline initramfs host-tests
 
 # ---------------------------------------------------------------- packages
@@ -407,10 +416,33 @@ $(B)/libfclog.so: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
 
 lib: $(B)/libfclog.a $(B)/libfclog.so
 
+# The tools for this host, to install: libfclog linked in statically (its
+# soname may change, the tools go with the library they were built with),
+# jansson as a shared library, as Debian ships it.
+TOOLS := $(patsubst userspace/tools/%.c,%,$(wildcard userspace/tools/*.c))
+HOST_TOOLS := $(addprefix $(B)/bin/,$(TOOLS))
+
+$(B)/bin/%: userspace/tools/%.c userspace/include/*.h include-uapi/linux/*.h \
+		$(B)/libfclog.a
+	@echo "  CC     $@"
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
+
+tools: $(HOST_TOOLS)
+
+# --------------------------------------------------------- install, man pages
+
+# The pages, in man(7) format: section 1 the tools, 3 the library (one
+# page per group of functions, a ".so" page for every other name a reader
+# may look up), 7 the log itself.  Installed as they are.
+MAN_PAGES := $(sort $(wildcard man/man1/*.1 man/man3/*.3 man/man7/*.7))
+
 # DESTDIR-aware, for packaging; the .pc file is written with the paths used.
 PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
 
 install-lib: lib userspace/libfclog.pc.in
 	@echo "  INSTALL libfclog to $(DESTDIR)$(PREFIX)"
@@ -423,6 +455,31 @@ install-lib: lib userspace/libfclog.pc.in
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(LIBFCLOG_VERSION)|' \
 		userspace/libfclog.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/libfclog.pc
+
+# Everything: the library as install-lib installs it, the tools, the pages.
+install: install-lib tools
+	@echo "  INSTALL tools and man pages to $(DESTDIR)$(PREFIX)"
+	@install -d $(DESTDIR)$(BINDIR)
+	@install -m 0755 $(HOST_TOOLS) $(DESTDIR)$(BINDIR)/
+	@for p in $(MAN_PAGES); do \
+		d=$(DESTDIR)$(MANDIR)/$$(basename $$(dirname $$p)); \
+		install -d $$d && install -m 0644 $$p $$d/ || exit 1; \
+	done
+
+# Exactly the files install put there, by the same lists; the directories
+# stay (they may have been there before, and may hold other files).
+uninstall:
+	@echo "  UNINSTALL from $(DESTDIR)$(PREFIX)"
+	@rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOLS)) \
+		$(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(LIBFCLOG_HDRS))) \
+		$(addprefix $(DESTDIR)$(LIBDIR)/,libfclog.a libfclog.so \
+			$(LIBFCLOG_SONAME) libfclog.so.$(LIBFCLOG_VERSION)) \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/libfclog.pc \
+		$(patsubst man/%,$(DESTDIR)$(MANDIR)/%,$(MAN_PAGES))
+
+# The pages' lint is a host test (make check runs it); this runs it alone.
+man-lint:
+	@tests/host/man_lint_test.sh
 
 # --------------------------------------------------------------- host tests
 
@@ -450,7 +507,8 @@ $(FUZZER): tests/fuzz/fclog_parse_fuzz.c $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS)
 		-fno-sanitize-recover=undefined $(USER_CPPFLAGS) -o $@ \
 		tests/fuzz/fclog_parse_fuzz.c $(LIBFCLOG_SRCS) -ljansson
 
-host-tests: $(HOST_TESTS) $(FUZZER)
+# The tools' --help and the install test run the host's build of the tools.
+host-tests: $(HOST_TESTS) $(FUZZER) $(HOST_TOOLS)
 
 # ------------------------------------------------------------------- checks
 
@@ -571,7 +629,7 @@ bench-run: $(BENCH_INITRAMFS) $(BENCH_DIR)/fclog_parse_bench
 clean:
 	rm -rf $(B)/guest $(B)/check $(B)/fuzz-run $(B)/bench $(B)/initramfs.* $(B)/gen_init_cpio \
 		$(B)/host $(B)/fuzz $(B)/libfclog $(B)/libfclog.a $(B)/libfclog.so \
-		$(B)/lint
+		$(B)/lint $(B)/bin
 
 distclean:
 	rm -rf $(B)

@@ -1,0 +1,186 @@
+#!/bin/sh
+# make install into a DESTDIR, used as a packager or a user would use it,
+# then make uninstall.  TAP, one test per check:
+#  - install puts the tools, the header, the libraries, libfclog.pc and
+#    every page of man/ under PREFIX (here /opt/fclog) in DESTDIR;
+#  - pkg-config (PKG_CONFIG_PATH and PKG_CONFIG_SYSROOT_DIR into DESTDIR)
+#    gives flags that build a program against the installed header and
+#    link it against the installed shared library, which it runs with;
+#    --static ones link it statically (jansson from Requires.private);
+#  - the installed tools run;
+#  - man -l renders every installed page with no message, and man -M
+#    finds a page by every function name of fclog.h;
+#  - uninstall leaves no file behind.
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+root=$tmp/root
+prefix=/opt/fclog
+# The library's names, as the Makefile has them.
+version=$(sed -n 's/^LIBFCLOG_VERSION := //p' "$top/Makefile")
+soname=$(sed -n 's/^LIBFCLOG_SONAME := //p' "$top/Makefile")
+n=0
+failures=0
+
+check() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n $2"
+	else
+		echo "not ok $n $2"
+		failures=$((failures + 1))
+	fi
+}
+
+# Not the make that may be running this test: its flags and variables
+# (make check PREFIX=...) are not ours.
+mk() {
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$top" \
+		DESTDIR="$root" PREFIX="$prefix" "$@"
+}
+
+for tool in pkg-config man; do
+	if ! command -v $tool >/dev/null; then
+		echo "# $tool is not installed: make deps installs it"
+		check 1 "$tool is installed"
+		echo "1..$n"
+		exit 1
+	fi
+done
+
+mk install > "$tmp/log" 2>&1
+r=$?
+[ $r -eq 0 ] || sed 's/^/# /' "$tmp/log"
+check $r "make install DESTDIR=... PREFIX=$prefix"
+
+# What is there, against what should be.
+(cd "$root" && find . \( -type f -o -type l \) | sed 's|^\.||' | sort) \
+	> "$tmp/installed"
+{
+	for t in "$top"/userspace/tools/*.c; do
+		t=${t##*/}
+		echo "$prefix/bin/${t%.c}"
+	done
+	echo "$prefix/include/fclog.h"
+	for l in libfclog.a libfclog.so "$soname" "libfclog.so.$version" \
+			pkgconfig/libfclog.pc; do
+		echo "$prefix/lib/$l"
+	done
+	(cd "$top/man" && ls man[1-8]/*.[1-8]) | sed "s|^|$prefix/share/man/|"
+} | sort > "$tmp/expected"
+diff -u --label expected --label installed "$tmp/expected" "$tmp/installed" \
+	> "$tmp/diff"
+r=$?
+sed 's/^/# /' "$tmp/diff"
+check $r "install puts tools, header, libraries, .pc and $(ls "$top"/man/man*/* | wc -l) pages in place"
+
+# A program against the installed copy only: no -I or -L into the tree.
+cat > "$tmp/prog.c" <<'PROG'
+#include <stdio.h>
+#include <string.h>
+#include <fclog.h>
+
+int main(void)
+{
+	static const char rec[] = "e tmpfs: Bad value for 'size'\n\0"
+		"{\"seq\":3,\"level\":\"error\",\"source\":\"tmpfs\","
+		"\"msg\":\"Bad value for 'size'\",\"event\":\"param_rejected\","
+		"\"cause\":\"bad_value\",\"param\":\"size\",\"value\":\"abc\","
+		"\"errno\":22,\"op\":\"set_string\"}";
+	struct fclog_record *r;
+	char err[128];
+
+	if (fclog_parse(rec, sizeof(rec) - 1, &r, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return 1;
+	}
+	fclog_print(stdout, r, FCLOG_PRINT_DETAIL);
+	printf("%s %s\n", fclog_cause_name(r->cause),
+	       fclog_probe_answer_name(FCLOG_PROBE_REFUSED));
+	fclog_record_free(r);
+	return 0;
+}
+PROG
+cat > "$tmp/want" <<'WANT'
+error   tmpfs: Bad value for 'size' [param_rejected bad_value param=size value="abc" errno=EINVAL op=set_string]
+bad_value refused
+WANT
+export PKG_CONFIG_PATH="$root$prefix/lib/pkgconfig"
+export PKG_CONFIG_SYSROOT_DIR="$root"
+flags=$(pkg-config --cflags --libs libfclog)
+echo "# pkg-config --cflags --libs libfclog: $flags"
+r=0
+for want in "-I$root$prefix/include" "-L$root$prefix/lib" -lfclog; do
+	case " $flags " in
+	*" $want "*) ;;
+	*) r=1 ;;
+	esac
+done
+check $r "pkg-config points into DESTDIR"
+
+# shellcheck disable=SC2086
+cc -o "$tmp/prog" "$tmp/prog.c" $flags > "$tmp/log" 2>&1
+r=$?
+[ $r -eq 0 ] || sed 's/^/# /' "$tmp/log"
+check $r "a program builds and links with pkg-config's flags"
+LD_LIBRARY_PATH="$root$prefix/lib" ldd "$tmp/prog" 2>&1 |
+	grep -q "$soname => $root$prefix/lib/$soname "
+check $? "it links against the installed $soname"
+LD_LIBRARY_PATH="$root$prefix/lib" "$tmp/prog" > "$tmp/got" 2>&1
+r=$?
+diff -u "$tmp/want" "$tmp/got" | sed 's/^/# /'
+cmp -s "$tmp/want" "$tmp/got" && [ $r -eq 0 ]
+check $? "it runs with the installed library"
+
+# shellcheck disable=SC2086
+cc -static -o "$tmp/prog-static" "$tmp/prog.c" \
+	$(pkg-config --static --cflags --libs libfclog) > "$tmp/log" 2>&1 &&
+	"$tmp/prog-static" > "$tmp/got" 2>&1 && cmp -s "$tmp/want" "$tmp/got"
+r=$?
+[ $r -eq 0 ] || sed 's/^/# /' "$tmp/log" "$tmp/got"
+check $r "pkg-config --static links it statically, and it runs"
+
+for t in "$root$prefix"/bin/*; do
+	"$t" --help | grep -q "^usage: ${t##*/} "
+	check $? "installed ${t##*/} runs"
+done
+
+# Every page renders, from the man directory as man would (".so" links
+# name their target from there), with no message on standard error.
+mandir=$root$prefix/share/man
+for p in $(cd "$mandir" && ls man[1-8]/*.[1-8]); do
+	(cd "$mandir" && MANWIDTH=80 man -l "$p") > "$tmp/out" 2> "$tmp/err"
+	r=$?
+	[ $r -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q '^NAME' "$tmp/out" &&
+		[ "$(wc -l < "$tmp/out")" -gt 10 ]
+	r2=$?
+	[ $r2 -eq 0 ] || sed 's/^/# /' "$tmp/err"
+	check $r2 "man -l renders $p"
+done
+
+# "man fclog_rejected": every function of the header finds its page.
+funcs=$(sed -n 's/^[a-z].*[ *]\(fclog_[a-z_]*\)(.*/\1/p' \
+	"$root$prefix/include/fclog.h" | sort -u)
+missing=
+for f in $funcs; do
+	MANWIDTH=80 man -M "$mandir" 3 "$f" 2>/dev/null | grep -q "$f" ||
+		missing="$missing $f"
+done
+[ -n "$funcs" ] && [ -z "$missing" ]
+r=$?
+[ -z "$missing" ] || echo "# not found:$missing"
+check $r "man -M finds a page for each of the $(echo "$funcs" | wc -w) functions"
+
+mk uninstall > "$tmp/log" 2>&1
+r=$?
+[ $r -eq 0 ] || sed 's/^/# /' "$tmp/log"
+check $r "make uninstall"
+left=$(cd "$root" && find . \( -type f -o -type l \))
+[ -z "$left" ]
+r=$?
+[ $r -eq 0 ] || echo "$left" | sed 's/^/# left: /'
+check $r "uninstall leaves no file behind"
+
+echo "1..$n"
+[ "$failures" -eq 0 ]
