@@ -391,10 +391,12 @@ initramfs: $(INITRAMFS)
 # (the host and the guest are both x86_64 with the same libc).
 LIBFCLOG_SRCS := $(wildcard userspace/lib/*.c)
 LIBFCLOG_HDRS := userspace/include/fclog.h
-# The soname changes only when the ABI breaks (a field removed or moved,
-# a signature changed); fields are added at the end of the record.
-LIBFCLOG_VERSION := 2.0.0
-LIBFCLOG_SONAME := libfclog.so.2
+# The soname changes only when the ABI breaks (a field removed, moved or
+# given another type, an enum value renumbered, a signature changed);
+# fields are added at the end of the record, enum values before _OTHER
+# only with a new soname.
+LIBFCLOG_VERSION := 3.0.0
+LIBFCLOG_SONAME := libfclog.so.3
 
 $(B)/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
 	@echo "  AR     $@"

@@ -32,14 +32,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    rec->cause > FCLOG_CAUSE_OTHER ||
 		    rec->op > FCLOG_OP_OTHER ||
 		    rec->expected > FCLOG_OP_OTHER ||
+		    rec->verdict > FCLOG_VERDICT_OTHER ||
 		    !rec->event_name != (rec->event == FCLOG_EVENT_NONE) ||
 		    !rec->cause_name != (rec->cause == FCLOG_CAUSE_NONE) ||
 		    !rec->op_name != (rec->op == FCLOG_OP_NONE) ||
 		    !rec->expected_name != (rec->expected == FCLOG_OP_NONE) ||
+		    !rec->verdict_name != (rec->verdict == FCLOG_VERDICT_NONE) ||
 		    (fclog_event_name(rec->event) &&
 		     strcmp(fclog_event_name(rec->event), rec->event_name)) ||
 		    (fclog_cause_name(rec->cause) &&
 		     strcmp(fclog_cause_name(rec->cause), rec->cause_name)) ||
+		    (fclog_verdict_name(rec->verdict) &&
+		     strcmp(fclog_verdict_name(rec->verdict),
+			    rec->verdict_name)) ||
 		    rec->errnum < 0 || (rec->sb_id && !rec->sb_type) ||
 		    (!rec->params && rec->nparams))
 			abort();
@@ -50,8 +55,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		      rec->event != FCLOG_EVENT_CREATE_FAILED &&
 		      rec->event != FCLOG_EVENT_RECONFIGURE_FAILED)))
 			abort();
+		/* Each parameter named, with its match and that match's name. */
 		for (i = 0; i < rec->nparams; i++)
-			if (!rec->params[i])
+			if (!rec->params[i].name || !rec->params[i].match_name ||
+			    rec->params[i].match > FCLOG_MATCH_OTHER ||
+			    (fclog_match_name(rec->params[i].match) ?
+			     strcmp(fclog_match_name(rec->params[i].match),
+				    rec->params[i].match_name) :
+			     rec->params[i].match != FCLOG_MATCH_OTHER))
 				abort();
 		fclog_record_free(rec);
 	} else if (rec || !err[0]) {

@@ -120,8 +120,10 @@ TEST(tmpfs_rejections_parse_into_structs)
 }
 
 /*
- * CREATE_EXCL on debugfs, which is mounted: sb_conflict and a recoverable
- * create_failed; then CREATE on the same fd: sb_shared with the key set.
+ * CREATE_EXCL on debugfs, which is mounted with mode=0700: sb_conflict,
+ * with mode=0755 compared as differing, and a recoverable create_failed;
+ * then CREATE on the same fd: sb_shared with the same verdict, the mode
+ * applied.
  */
 TEST(debugfs_exclusive_then_share)
 {
@@ -130,8 +132,13 @@ TEST(debugfs_exclusive_then_share)
 	int fd, first, mfd, found = 0;
 	struct fclog_record *r;
 
-	/* Make sure the superblock exists, whatever else is mounted. */
+	/*
+	 * Make sure the superblock exists, whatever else is mounted, with
+	 * mode=0700 whatever tests before set (debugfs applies a shared
+	 * superblock's new mode).
+	 */
 	OPEN(first, first_log, "debugfs");
+	ASSERT_EQ(0, sys_fsconfig(first, FSCONFIG_SET_STRING, "mode", "0700", 0));
 	ASSERT_EQ(0, sys_fsconfig(first, FSCONFIG_CMD_CREATE, NULL, NULL, 0));
 	mfd = sys_fsmount(first, FSMOUNT_CLOEXEC, 0);
 	ASSERT_GE(mfd, 0);
@@ -152,6 +159,14 @@ TEST(debugfs_exclusive_then_share)
 	EXPECT_STREQ("debugfs", rec->sb_type);
 	EXPECT_STREQ("debugfs", rec->sb_id);
 	EXPECT_EQ(FCLOG_TRI_UNKNOWN, rec->recoverable);
+	/* Compared, although CREATE_EXCL shares nothing. */
+	EXPECT_EQ(FCLOG_VERDICT_INCOMPATIBLE, rec->verdict);
+	ASSERT_EQ(1, rec->nparams);
+	EXPECT_STREQ("mode", rec->params[0].name);
+	EXPECT_EQ(FCLOG_MATCH_DIFFERS, rec->params[0].match);
+	EXPECT_FALSE(rec->params_truncated);
+	EXPECT_FALSE(rec->params_unlisted);
+	EXPECT_EQ(FCLOG_TRI_UNKNOWN, rec->params_applied);
 	rec = find(log, FCLOG_EVENT_CREATE_FAILED);
 	ASSERT_NE(NULL, rec);
 	EXPECT_EQ(FCLOG_CAUSE_EXCLUSIVE, rec->cause);
@@ -171,9 +186,13 @@ TEST(debugfs_exclusive_then_share)
 			EXPECT_EQ(FCLOG_OP_CREATE, r->op);
 			EXPECT_EQ(FCLOG_CAUSE_NONE, r->cause);
 			EXPECT_STREQ("debugfs", r->sb_type);
+			/* As it was found, before the mode was applied. */
+			EXPECT_EQ(FCLOG_VERDICT_INCOMPATIBLE, r->verdict);
 			EXPECT_EQ(1, r->nparams);
 			if (r->nparams == 1) {
-				EXPECT_STREQ("mode", r->params[0]);
+				EXPECT_STREQ("mode", r->params[0].name);
+				EXPECT_EQ(FCLOG_MATCH_DIFFERS,
+					  r->params[0].match);
 			}
 			EXPECT_EQ(FCLOG_TRI_TRUE, r->params_applied);
 		}

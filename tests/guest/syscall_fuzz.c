@@ -5,7 +5,7 @@
  * Several threads share one table of context fds and call, in random order
  * and with random arguments, what syzkaller would: fsopen() and fspick()
  * with every flag combination (invalid bits included), fsconfig() with
- * every command (0-8 and beyond) and keys and values from a dictionary of
+ * every command (0-9 and beyond) and keys and values from a dictionary of
  * real parameters, hostile bytes, long multibyte strings cut at random
  * offsets, paths and fds of every kind; read() with buffer sizes from 0 up;
  * poll(), epoll, FIONREAD, dup(), close() and fsmount().
@@ -17,7 +17,11 @@
  * fields only with an "event" of the documented set, a "cause" of the
  * documented set, "expected" only with the cause wrong_type, "errno" on
  * every rejection, "recoverable" only (and always) on create_failed and
- * reconfigure_failed, the parameter list only on sb_shared.  A read that
+ * reconfigure_failed, a "verdict" of the documented set with its "params"
+ * (each a documented match, consistent with the verdict) only on sb_shared
+ * (always) and sb_conflict (always but for another user namespace's or a
+ * ro/rw conflict), and "params_applied" only (and always) on sb_shared.
+ * A read that
  * fails must fail with ENODATA, EMSGSIZE or (a fd that is not a context)
  * EINVAL or EBADF.
  *
@@ -286,15 +290,17 @@ static const struct {
 	{ "op", JSON_STRING, false, true },
 	{ "recoverable", JSON_TRUE, false, true },
 	{ "superblock", JSON_OBJECT, false, true },
-	{ "params", JSON_ARRAY, false, true },
+	{ "verdict", JSON_STRING, false, true },
+	{ "params", JSON_OBJECT, false, true },
 	{ "params_truncated", JSON_TRUE, false, true },
+	{ "params_unlisted", JSON_TRUE, false, true },
 	{ "params_applied", JSON_TRUE, false, true },
 };
 
 static const char *const levels[] = { "error", "warning", "info" };
 static const char *const ops[] = {
 	"set_flag", "set_string", "set_binary", "set_path", "set_path_empty",
-	"set_fd", "create", "create_excl", "reconfigure",
+	"set_fd", "create", "create_excl", "reconfigure", "create_compatible",
 };
 /* The commands that give a parameter: what "expected" may name. */
 static const char *const set_ops[] = {
@@ -313,8 +319,11 @@ static const char *const outcomes[] = { "create_failed", "reconfigure_failed" };
 static const char *const causes[] = {
 	"unknown_param", "wrong_type", "bad_value", "unmapped_id",
 	"unsupported", "permission", "not_found", "not_blockdev", "duplicate",
-	"missing", "exclusive", "other_userns", "ro_conflict",
+	"missing", "exclusive", "other_userns", "ro_conflict", "incompatible",
+	"unverifiable",
 };
+static const char *const verdicts[] = { "compatible", "incompatible", "unknown" };
+static const char *const matches[] = { "matches", "differs", "unknown" };
 
 #define ONE_OF(s, set) one_of(s, set, sizeof(set) / sizeof((set)[0]))
 
@@ -324,6 +333,12 @@ static bool one_of(const char *s, const char *const *set, size_t n)
 		if (!strcmp(s, set[n]))
 			return true;
 	return false;
+}
+
+/* The string field @name of @obj, or "" (its type is checked elsewhere). */
+static const char *str_of(json_t *obj, const char *name)
+{
+	return json_string_value(json_object_get(obj, name)) ?: "";
 }
 
 /* The type check, with true standing for either boolean. */
@@ -369,16 +384,43 @@ static const char *report_wrong(json_t *obj)
 		return "a rejection without errno, or an errno without one";
 	if (ONE_OF(event, outcomes) != !!json_object_get(obj, "recoverable"))
 		return "\"recoverable\" where there is no outcome, or an outcome without it";
-	if (strcmp(event, "sb_shared") &&
+	if (strcmp(event, "sb_shared") && json_object_get(obj, "params_applied"))
+		return "params_applied on an event that is not sb_shared";
+	if (strcmp(event, "sb_shared") && strcmp(event, "sb_conflict") &&
+	    json_object_get(obj, "verdict"))
+		return "a verdict on an event that is not about a superblock";
+	if (!json_object_get(obj, "verdict") &&
 	    (json_object_get(obj, "params") ||
 	     json_object_get(obj, "params_truncated") ||
-	     json_object_get(obj, "params_applied")))
-		return "a parameter list on an event that is not sb_shared";
+	     json_object_get(obj, "params_unlisted")))
+		return "parameters without a verdict";
+	if (json_object_get(obj, "verdict") && !json_object_get(obj, "params"))
+		return "a verdict without its parameters";
+	/* A structured log has the VFS compare every superblock it shares. */
 	if (!strcmp(event, "sb_shared") &&
-	    (!json_object_get(obj, "params") ||
+	    (!json_object_get(obj, "verdict") ||
 	     !json_object_get(obj, "params_applied") ||
 	     !json_object_get(obj, "superblock")))
-		return "an sb_shared without its superblock and parameters";
+		return "an sb_shared without its superblock, verdict and parameters";
+	if (cause && !strcmp(json_string_value(cause), "other_userns") &&
+	    json_object_get(obj, "verdict"))
+		return "a verdict on another user namespace's superblock";
+	if (!strcmp(event, "sb_conflict") && cause &&
+	    (!strcmp(json_string_value(cause), "exclusive") ||
+	     !strcmp(json_string_value(cause), "incompatible") ||
+	     !strcmp(json_string_value(cause), "unverifiable")) &&
+	    !json_object_get(obj, "verdict"))
+		return "an sb_conflict of CREATE_EXCL or CREATE_COMPATIBLE without a verdict";
+	if (cause && !strcmp(event, "sb_conflict") &&
+	    ((!strcmp(json_string_value(cause), "incompatible") &&
+	      strcmp(str_of(obj, "verdict"), "incompatible")) ||
+	     (!strcmp(json_string_value(cause), "unverifiable") &&
+	      strcmp(str_of(obj, "verdict"), "unknown"))))
+		return "a CREATE_COMPATIBLE refusal whose cause is not its verdict";
+	if (cause && (!strcmp(json_string_value(cause), "incompatible") ||
+		      !strcmp(json_string_value(cause), "unverifiable")) &&
+	    strcmp(str_of(obj, "op"), "create_compatible"))
+		return "a CREATE_COMPATIBLE cause on another command";
 	if (!strcmp(event, "param_rejected") && !json_object_get(obj, "param"))
 		return "a param_rejected that names no parameter";
 	return NULL;
@@ -390,7 +432,8 @@ static const char *object_wrong(json_t *obj, char level)
 	const char *key, *s;
 	bool report = false;
 	json_t *v, *e;
-	size_t i, j;
+	bool differs = false;
+	size_t i;
 
 	if (!json_is_object(obj))
 		return "not an object";
@@ -429,10 +472,31 @@ static const char *object_wrong(json_t *obj, char level)
 		  (json_object_get(v, "id") &&
 		   !json_is_string(json_object_get(v, "id")))))
 		return "a superblock that is not {type[, id]}";
+	s = str_of(obj, "verdict");
+	if (json_object_get(obj, "verdict") && !ONE_OF(s, verdicts))
+		return "an unknown verdict";
 	v = json_object_get(obj, "params");
-	json_array_foreach(v, j, e)
-		if (!json_is_string(e))
-			return "a params entry that is not a string";
+	json_object_foreach(v, key, e) {
+		if (!json_is_string(e) || !ONE_OF(json_string_value(e), matches))
+			return "a parameter whose verdict is not matches, differs or unknown";
+		if (!strcmp(key, "source"))
+			return "the source among the parameters compared";
+		/* compatible: all match; incompatible: one differs, unless cut */
+		if (!strcmp(s, "compatible") &&
+		    strcmp(json_string_value(e), "matches"))
+			return "a compatible verdict with a parameter that does not match";
+		if (!strcmp(s, "unknown") &&
+		    !strcmp(json_string_value(e), "differs"))
+			return "an unknown verdict with a parameter that differs";
+		differs |= !strcmp(json_string_value(e), "differs");
+	}
+	if (!strcmp(s, "incompatible") && !differs &&
+	    !json_is_true(json_object_get(obj, "params_truncated")))
+		return "an incompatible verdict with no parameter that differs";
+	if (!strcmp(s, "compatible") &&
+	    (json_is_true(json_object_get(obj, "params_unlisted")) ||
+	     json_is_true(json_object_get(obj, "params_truncated"))))
+		return "a compatible verdict with parameters it could not compare";
 	if (!json_object_get(obj, "event"))
 		return report ? "report fields without an event" : NULL;
 	return report_wrong(obj);
@@ -578,7 +642,8 @@ static int dirfd_value(struct thread *t)
 static void do_fsconfig(struct thread *t, struct slot *slot)
 {
 	struct rng *r = &t->rng;
-	unsigned int cmd = below(r, 10);
+	/* Every command there is, and a little beyond. */
+	unsigned int cmd = below(r, FSCONFIG_CMD_CREATE_COMPATIBLE + 2);
 	const char *key = key_for(t, slot->type);
 	int aux = 0;
 
@@ -608,6 +673,7 @@ static void do_fsconfig(struct thread *t, struct slot *slot)
 		break;
 	case FSCONFIG_CMD_CREATE:
 	case FSCONFIG_CMD_CREATE_EXCL:
+	case FSCONFIG_CMD_CREATE_COMPATIBLE:
 	case FSCONFIG_CMD_RECONFIGURE:
 		sys_fsconfig(slot->fd, cmd, chance(r, 5) ? "x" : NULL, NULL,
 			     chance(r, 5));

@@ -408,6 +408,10 @@ static void every_cause(void)
 		{ "exclusive", FCLOG_CAUSE_EXCLUSIVE, "sb_conflict" },
 		{ "other_userns", FCLOG_CAUSE_OTHER_USERNS, "sb_conflict" },
 		{ "ro_conflict", FCLOG_CAUSE_RO_CONFLICT, "sb_conflict" },
+		{ "incompatible", FCLOG_CAUSE_INCOMPATIBLE, "sb_conflict" },
+		{ "unverifiable", FCLOG_CAUSE_UNVERIFIABLE, "sb_conflict" },
+		{ "incompatible", FCLOG_CAUSE_INCOMPATIBLE, "create_failed" },
+		{ "unverifiable", FCLOG_CAUSE_UNVERIFIABLE, "create_failed" },
 	};
 	/* With wrong_type: "expected", the command that gives the parameter. */
 	static const struct {
@@ -475,11 +479,182 @@ static void every_cause(void)
 	}
 }
 
+/* Every command of the schema ("op"), and one newer than the library. */
+static void every_op(void)
+{
+	static const struct {
+		const char *name;
+		enum fclog_op op;
+	} ops[] = {
+		{ "set_flag", FCLOG_OP_SET_FLAG },
+		{ "set_string", FCLOG_OP_SET_STRING },
+		{ "set_binary", FCLOG_OP_SET_BINARY },
+		{ "set_path", FCLOG_OP_SET_PATH },
+		{ "set_fd", FCLOG_OP_SET_FD },
+		{ "create", FCLOG_OP_CREATE },
+		{ "create_excl", FCLOG_OP_CREATE_EXCL },
+		{ "reconfigure", FCLOG_OP_RECONFIGURE },
+		{ "create_compatible", FCLOG_OP_CREATE_COMPATIBLE },
+	};
+	char extra[256], name[96], err[128];
+	struct fclog_record *rec;
+	size_t i;
+	int ok;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		snprintf(extra, sizeof(extra), ",\"event\":\"create_failed\","
+			 "\"errno\":16,\"op\":\"%s\",\"recoverable\":true",
+			 ops[i].name);
+		ok = !parse_extra(extra, &rec, err, sizeof(err)) &&
+		     rec->op == ops[i].op && streq(rec->op_name, ops[i].name) &&
+		     streq(fclog_op_name(rec->op), ops[i].name);
+		snprintf(name, sizeof(name), "op %s", ops[i].name);
+		check(ok, name, err);
+		fclog_record_free(rec);
+	}
+	/* The enum keeps the order the library had, the new one last. */
+	check(FCLOG_OP_CREATE_COMPATIBLE == FCLOG_OP_RECONFIGURE + 1 &&
+	      FCLOG_OP_OTHER == FCLOG_OP_CREATE_COMPATIBLE + 1 &&
+	      FCLOG_CAUSE_UNVERIFIABLE == FCLOG_CAUSE_INCOMPATIBLE + 1 &&
+	      FCLOG_CAUSE_INCOMPATIBLE == FCLOG_CAUSE_RO_CONFLICT + 1 &&
+	      FCLOG_CAUSE_OTHER == FCLOG_CAUSE_UNVERIFIABLE + 1,
+	      "new causes and op come after the old ones, before _OTHER", NULL);
+}
+
+/* An sb_conflict of CREATE_COMPATIBLE with @verdict and @params (JSON). */
+#define COMPARED(verdict, params) ",\"event\":\"sb_conflict\"," \
+	"\"cause\":\"incompatible\",\"errno\":16," \
+	"\"op\":\"create_compatible\",\"superblock\":{\"type\":" \
+	"\"debugfs\",\"id\":\"debugfs\"},\"verdict\":\"" verdict "\"," \
+	"\"params\":" params
+
+/* Every verdict and every parameter's match, and names newer than both. */
+static void every_verdict(void)
+{
+	static const struct {
+		const char *name;
+		enum fclog_verdict verdict;
+	} verdicts[] = {
+		{ "compatible", FCLOG_VERDICT_COMPATIBLE },
+		{ "incompatible", FCLOG_VERDICT_INCOMPATIBLE },
+		{ "unknown", FCLOG_VERDICT_UNKNOWN },
+		{ "half_compatible", FCLOG_VERDICT_OTHER },
+	};
+	static const struct {
+		const char *name;
+		enum fclog_match match;
+	} matches[] = {
+		{ "matches", FCLOG_MATCH_MATCHES },
+		{ "differs", FCLOG_MATCH_DIFFERS },
+		{ "unknown", FCLOG_MATCH_UNKNOWN },
+		{ "differs_slightly", FCLOG_MATCH_OTHER },
+	};
+	char extra[512], name[96], err[128];
+	struct fclog_record *rec;
+	size_t i;
+	int ok;
+
+	for (i = 0; i < sizeof(verdicts) / sizeof(verdicts[0]); i++) {
+		snprintf(extra, sizeof(extra), COMPARED("%s", "{}"),
+			 verdicts[i].name);
+		ok = !parse_extra(extra, &rec, err, sizeof(err)) &&
+		     rec->verdict == verdicts[i].verdict &&
+		     streq(rec->verdict_name, verdicts[i].name) &&
+		     (verdicts[i].verdict == FCLOG_VERDICT_OTHER ?
+		      !fclog_verdict_name(rec->verdict) :
+		      streq(fclog_verdict_name(rec->verdict), verdicts[i].name)) &&
+		     rec->params && rec->nparams == 0 &&
+		     fclog_record_is_rejection(rec);
+		snprintf(name, sizeof(name), "verdict %s%s", verdicts[i].name,
+			 verdicts[i].verdict == FCLOG_VERDICT_OTHER ?
+			 " (newer: FCLOG_VERDICT_OTHER, name kept)" : "");
+		check(ok, name, err);
+		fclog_record_free(rec);
+	}
+	for (i = 0; i < sizeof(matches) / sizeof(matches[0]); i++) {
+		snprintf(extra, sizeof(extra),
+			 COMPARED("incompatible", "{\"ro\":\"matches\",\"mode\":\"%s\"}"),
+			 matches[i].name);
+		ok = !parse_extra(extra, &rec, err, sizeof(err)) &&
+		     rec->nparams == 2 && streq(rec->params[0].name, "ro") &&
+		     rec->params[0].match == FCLOG_MATCH_MATCHES &&
+		     streq(rec->params[1].name, "mode") &&
+		     rec->params[1].match == matches[i].match &&
+		     streq(rec->params[1].match_name, matches[i].name) &&
+		     (matches[i].match == FCLOG_MATCH_OTHER ?
+		      !fclog_match_name(rec->params[1].match) :
+		      streq(fclog_match_name(rec->params[1].match),
+			    matches[i].name));
+		snprintf(name, sizeof(name), "parameter %s%s", matches[i].name,
+			 matches[i].match == FCLOG_MATCH_OTHER ?
+			 " (newer: FCLOG_MATCH_OTHER, name kept)" : "");
+		check(ok, name, err);
+		fclog_record_free(rec);
+	}
+	check(!fclog_verdict_name(FCLOG_VERDICT_NONE) &&
+	      !fclog_verdict_name(FCLOG_VERDICT_OTHER) &&
+	      !fclog_match_name(FCLOG_MATCH_OTHER) &&
+	      streq(fclog_match_name(FCLOG_MATCH_MATCHES), "matches"),
+	      "no name for FCLOG_VERDICT_NONE, _OTHER and FCLOG_MATCH_OTHER",
+	      NULL);
+
+	/* The kernel's order, whatever the names' alphabetical order. */
+	ok = !parse_extra(COMPARED("unknown", "{\"rw\":\"matches\","
+				   "\"nolazytime\":\"matches\",\"uid\":\"unknown\","
+				   "\"gid\":\"matches\",\"acl\":\"matches\"}"),
+			  &rec, err, sizeof(err)) &&
+	     rec->nparams == 5 && streq(rec->params[0].name, "rw") &&
+	     streq(rec->params[1].name, "nolazytime") &&
+	     streq(rec->params[2].name, "uid") &&
+	     rec->params[2].match == FCLOG_MATCH_UNKNOWN &&
+	     streq(rec->params[3].name, "gid") &&
+	     streq(rec->params[4].name, "acl") && !rec->params_truncated &&
+	     !rec->params_unlisted;
+	check(ok, "params keep the kernel's order", err);
+	fclog_record_free(rec);
+
+	ok = !parse_extra(COMPARED("unknown", "{\"mode\":\"matches\"},"
+				   "\"params_truncated\":true,\"params_unlisted\":true"),
+			  &rec, err, sizeof(err)) &&
+	     rec->nparams == 1 && rec->params_truncated && rec->params_unlisted &&
+	     rec->params_applied == FCLOG_TRI_UNKNOWN;
+	check(ok, "params_truncated and params_unlisted", err);
+	fclog_record_free(rec);
+
+	ok = !parse_extra(COMPARED("unknown", "{},\"params_truncated\":false,"
+				   "\"params_unlisted\":false"),
+			  &rec, err, sizeof(err)) &&
+	     rec->params && !rec->nparams && !rec->params_truncated &&
+	     !rec->params_unlisted;
+	check(ok, "params_truncated and params_unlisted false", err);
+	fclog_record_free(rec);
+
+	/* A record without a verdict (other_userns: never compared). */
+	ok = !parse_extra(",\"event\":\"sb_conflict\",\"cause\":\"other_userns\","
+			  "\"errno\":16,\"op\":\"create_compatible\","
+			  "\"superblock\":{\"type\":\"mqueue\"}",
+			  &rec, err, sizeof(err)) &&
+	     rec->verdict == FCLOG_VERDICT_NONE && !rec->verdict_name &&
+	     !rec->params && !rec->nparams &&
+	     rec->op == FCLOG_OP_CREATE_COMPATIBLE;
+	check(ok, "sb_conflict not compared: no verdict, no params", err);
+	fclog_record_free(rec);
+
+	/* Another kernel's parameter names are names like any other. */
+	ok = !parse_extra(COMPARED("incompatible",
+				   "{\"a\\u00e9\\\"b\":\"differs\"}"),
+			  &rec, err, sizeof(err)) &&
+	     rec->nparams == 1 && streq(rec->params[0].name, "a\xc3\xa9\"b");
+	check(ok, "a parameter name with escapes", err);
+	fclog_record_free(rec);
+}
+
 /* The schema's examples, every field checked. */
 static void schema_examples(void)
 {
 	struct fclog_record *rec;
-	char err[128];
+	char err[128], buf[1024];
+	size_t len;
 	int ok;
 
 	ok = !parse_extra(",\"event\":\"param_rejected\",\"cause\":\"bad_value\","
@@ -543,15 +718,69 @@ static void schema_examples(void)
 	check(ok, "example: reconfigure_failed, recoverable, no cause", err);
 	fclog_record_free(rec);
 
-	ok = !parse_extra(",\"event\":\"sb_shared\",\"superblock\":"
-			  "{\"type\":\"debugfs\",\"id\":\"debugfs\",\"dev\":7},"
-			  "\"params\":[\"mode\",\"uid\"],\"params_applied\":true",
-			  &rec, err, sizeof(err)) &&
+	ok = !parse_extra(",\"event\":\"sb_shared\",\"op\":\"create_compatible\","
+			  "\"superblock\":{\"type\":\"debugfs\",\"id\":\"debugfs\","
+			  "\"dev\":7},\"verdict\":\"compatible\",\"params\":"
+			  "{\"mode\":\"matches\",\"uid\":\"matches\"},"
+			  "\"params_applied\":true", &rec, err, sizeof(err)) &&
 	     rec->event == FCLOG_EVENT_SB_SHARED && !rec->errnum &&
-	     !fclog_record_is_rejection(rec) && rec->nparams == 2 &&
-	     streq(rec->params[0], "mode") && streq(rec->params[1], "uid") &&
-	     !rec->params_truncated && rec->params_applied == FCLOG_TRI_TRUE;
+	     rec->op == FCLOG_OP_CREATE_COMPATIBLE &&
+	     !fclog_record_is_rejection(rec) &&
+	     rec->verdict == FCLOG_VERDICT_COMPATIBLE && rec->nparams == 2 &&
+	     streq(rec->params[0].name, "mode") &&
+	     rec->params[0].match == FCLOG_MATCH_MATCHES &&
+	     streq(rec->params[0].match_name, "matches") &&
+	     streq(rec->params[1].name, "uid") &&
+	     rec->params[1].match == FCLOG_MATCH_MATCHES &&
+	     !rec->params_truncated && !rec->params_unlisted &&
+	     rec->params_applied == FCLOG_TRI_TRUE;
 	check(ok, "example: sb_shared (unknown superblock field ignored)", err);
+	fclog_record_free(rec);
+
+	/* The ABI's example of a refusal, verbatim. */
+	len = record(buf, "w debugfs: reusing existing filesystem not allowed, "
+		     "its settings differ\n", "{\"seq\":3,\"level\":\"warning\","
+		     "\"source\":\"debugfs\",\"msg\":\"reusing existing "
+		     "filesystem not allowed, its settings differ\",\"event\":"
+		     "\"sb_conflict\",\"cause\":\"incompatible\",\"errno\":16,"
+		     "\"op\":\"create_compatible\",\"superblock\":{\"type\":"
+		     "\"debugfs\",\"id\":\"debugfs\"},\"verdict\":"
+		     "\"incompatible\",\"params\":{\"mode\":\"differs\"}}");
+	ok = !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
+	     rec->event == FCLOG_EVENT_SB_CONFLICT &&
+	     rec->cause == FCLOG_CAUSE_INCOMPATIBLE && rec->errnum == EBUSY &&
+	     rec->op == FCLOG_OP_CREATE_COMPATIBLE &&
+	     rec->verdict == FCLOG_VERDICT_INCOMPATIBLE && rec->nparams == 1 &&
+	     streq(rec->params[0].name, "mode") &&
+	     rec->params[0].match == FCLOG_MATCH_DIFFERS &&
+	     rec->params_applied == FCLOG_TRI_UNKNOWN &&
+	     fclog_record_is_rejection(rec);
+	check(ok, "example: sb_conflict, incompatible, mode differs", err);
+	fclog_record_free(rec);
+
+	/* A filesystem that compares nothing, with nothing set. */
+	ok = !parse_extra(",\"event\":\"sb_conflict\",\"cause\":\"unverifiable\","
+			  "\"errno\":16,\"op\":\"create_compatible\","
+			  "\"superblock\":{\"type\":\"sysfs\",\"id\":\"sysfs\"},"
+			  "\"verdict\":\"unknown\",\"params\":{}",
+			  &rec, err, sizeof(err)) &&
+	     rec->cause == FCLOG_CAUSE_UNVERIFIABLE &&
+	     rec->verdict == FCLOG_VERDICT_UNKNOWN && rec->params &&
+	     rec->nparams == 0;
+	check(ok, "example: sb_conflict, unverifiable, nothing set", err);
+	fclog_record_free(rec);
+
+	/* CREATE_EXCL compares too, and keeps its cause. */
+	ok = !parse_extra(",\"event\":\"sb_conflict\",\"cause\":\"exclusive\","
+			  "\"errno\":16,\"op\":\"create_excl\","
+			  "\"superblock\":{\"type\":\"ext4\",\"id\":\"loop0\"},"
+			  "\"verdict\":\"incompatible\",\"params\":"
+			  "{\"commit\":\"differs\",\"errors\":\"differs\"}",
+			  &rec, err, sizeof(err)) &&
+	     rec->cause == FCLOG_CAUSE_EXCLUSIVE &&
+	     rec->verdict == FCLOG_VERDICT_INCOMPATIBLE && rec->nparams == 2 &&
+	     rec->params[1].match == FCLOG_MATCH_DIFFERS;
+	check(ok, "example: sb_conflict, exclusive, with a verdict", err);
 	fclog_record_free(rec);
 
 	/* Another user namespace's superblock: its type, not which one. */
@@ -563,8 +792,9 @@ static void schema_examples(void)
 	fclog_record_free(rec);
 
 	ok = !parse_extra(",\"event\":\"sb_shared\",\"superblock\":"
-			  "{\"type\":\"x\",\"id\":\"\"},\"params\":[],"
-			  "\"params_truncated\":true,\"params_applied\":false",
+			  "{\"type\":\"x\",\"id\":\"\"},\"verdict\":\"unknown\","
+			  "\"params\":{},\"params_truncated\":true,"
+			  "\"params_applied\":false",
 			  &rec, err, sizeof(err)) &&
 	     rec->params && rec->nparams == 0 && rec->params_truncated &&
 	     rec->params_applied == FCLOG_TRI_FALSE && streq(rec->sb_id, "");
@@ -586,6 +816,8 @@ static void schema_examples(void)
 	     rec->expected == FCLOG_OP_NONE && !rec->expected_name &&
 	     !rec->param && !rec->value && !rec->errnum &&
 	     rec->op == FCLOG_OP_NONE && rec->recoverable == FCLOG_TRI_UNKNOWN &&
+	     rec->verdict == FCLOG_VERDICT_NONE && !rec->verdict_name &&
+	     !rec->params && !rec->nparams && !rec->params_unlisted &&
 	     !fclog_record_is_rejection(rec);
 	check(ok, "a record without report fields has none", err);
 	fclog_record_free(rec);
@@ -656,12 +888,26 @@ static void wrong_types(void)
 		{ ",\"superblock\":{\"type\":\"x\",\"id\":\"a\",\"id\":\"b\"}",
 		  "duplicate" },
 		{ ",\"params\":\"mode\"", "params" },
-		{ ",\"params\":{\"mode\":1}", "params" },
-		{ ",\"params\":[1]", "params[0]" },
-		{ ",\"params\":[\"mode\",null]", "params[1]" },
-		{ ",\"params\":[\"mode\",[\"uid\"]]", "params[1]" },
-		{ ",\"params\":[\"mode\",\"u\\u0000id\"]", "params[1]" },
+		{ ",\"params\":null", "params" },
+		/* v2's list of keys is no longer the format. */
+		{ ",\"params\":[]", "params" },
+		{ ",\"params\":[\"mode\",\"uid\"]", "params" },
+		{ ",\"params\":{\"mode\":1}", "params.mode" },
+		{ ",\"params\":{\"mode\":\"matches\",\"uid\":null}", "params.uid" },
+		{ ",\"params\":{\"mode\":true}", "params.mode" },
+		{ ",\"params\":{\"mode\":[\"matches\"]}", "params.mode" },
+		{ ",\"params\":{\"mode\":{\"match\":\"differs\"}}", "params.mode" },
+		{ ",\"params\":{\"mode\":\"matc\\u0000hes\"}", "params.mode" },
+		{ ",\"params\":{\"mo\\u0000de\":\"matches\"}", "NUL byte" },
+		{ ",\"params\":{\"mode\":\"differs\",\"mode\":\"matches\"}",
+		  "duplicate" },
+		{ ",\"verdict\":1", "verdict" },
+		{ ",\"verdict\":null", "verdict" },
+		{ ",\"verdict\":[\"compatible\"]", "verdict" },
+		{ ",\"verdict\":\"compat\\u0000ible\"", "verdict" },
 		{ ",\"params_truncated\":\"no\"", "params_truncated" },
+		{ ",\"params_unlisted\":1", "params_unlisted" },
+		{ ",\"params_unlisted\":null", "params_unlisted" },
 		{ ",\"params_applied\":1", "params_applied" },
 	};
 	char name[160], err[128];
@@ -706,15 +952,17 @@ static void maximum_rejection_record(void)
 		pos += sprintf(json + pos, "\\u0001");
 	pos += sprintf(json + pos, "\",\"value_truncated\":true,\"op\":\"create\","
 		       "\"superblock\":{\"type\":\"debugfs\",\"id\":\"debugfs\"},"
-		       "\"params\":[");
-	/* Fill with keys, leaving room for the closing fields. */
-	room = FSCONTEXT_LOG_RECORD_MAX - strlen(line) - 1 - 100;
-	while ((size_t)pos + 9 < room) {
-		pos += sprintf(json + pos, "%s\"p%05d\"", params ? "," : "",
-			       params);
+		       "\"verdict\":\"unknown\",\"params\":{");
+	/* Fill with parameters, leaving room for the closing fields. */
+	room = FSCONTEXT_LOG_RECORD_MAX - strlen(line) - 1 - 120;
+	while ((size_t)pos + 20 < room) {
+		pos += sprintf(json + pos, "%s\"p%05d\":\"%s\"",
+			       params ? "," : "", params,
+			       params % 2 ? "unknown" : "differs");
 		params++;
 	}
-	pos += sprintf(json + pos, "],\"params_truncated\":true,"
+	pos += sprintf(json + pos, "},\"params_truncated\":true,"
+		       "\"params_unlisted\":true,"
 		       "\"params_applied\":false,\"pad\":\"");
 	/* Pad with an unknown field up to the exact bound. */
 	while (strlen(line) + 1 + pos + 2 < FSCONTEXT_LOG_RECORD_MAX)
@@ -726,8 +974,12 @@ static void maximum_rejection_record(void)
 	      !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
 	      rec->event == FCLOG_EVENT_SB_SHARED && strlen(rec->param) == 255 &&
 	      strlen(rec->value) == 256 && rec->value_truncated &&
-	      rec->nparams == (size_t)params && streq(rec->params[params - 1], last) &&
-	      rec->params_truncated && rec->params_applied == FCLOG_TRI_FALSE,
+	      rec->nparams == (size_t)params &&
+	      streq(rec->params[params - 1].name, last) &&
+	      rec->params[params - 1].match == ((params - 1) % 2 ?
+		FCLOG_MATCH_UNKNOWN : FCLOG_MATCH_DIFFERS) &&
+	      rec->params_truncated && rec->params_unlisted &&
+	      rec->params_applied == FCLOG_TRI_FALSE,
 	      "maximum-size rejection record parses", err);
 	fclog_record_free(rec);
 
@@ -901,7 +1153,8 @@ static void reader_collects_rejections(void)
 	/* Notes are no rejections and decide nothing. */
 	send_record(sv[1], seq++, "info", ",\"event\":\"sb_shared\","
 		    "\"superblock\":{\"type\":\"mqueue\",\"id\":\"mqueue\"},"
-		    "\"params\":[],\"params_applied\":false");
+		    "\"verdict\":\"compatible\",\"params\":{},"
+		    "\"params_applied\":false");
 	drain(log);
 	check(fclog_rejections(log) == 0 &&
 	      fclog_recoverable(log) == FCLOG_TRI_UNKNOWN,
@@ -1021,24 +1274,80 @@ static void print_rejections(void)
 	json_decref(obj);
 	fclog_record_free(rec);
 
-	if (parse_extra(",\"event\":\"sb_shared\",\"superblock\":{\"type\":"
-			"\"debugfs\",\"id\":\"debugfs\"},\"params\":[\"mode\","
-			"\"uid\"],\"params_applied\":true", &rec, err,
-			sizeof(err))) {
+	if (parse_extra(",\"event\":\"sb_shared\",\"op\":\"create\","
+			"\"superblock\":{\"type\":\"debugfs\",\"id\":\"debugfs\"},"
+			"\"verdict\":\"incompatible\",\"params\":{\"mode\":"
+			"\"differs\",\"uid\":\"matches\"},\"params_applied\":true",
+			&rec, err, sizeof(err))) {
 		check(0, "print sb_shared", err);
 		return;
 	}
 	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
 	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [sb_shared "
-		      "superblock=debugfs:debugfs params=mode,uid applied]\n"),
-	      "print: sb_shared details", out);
+		      "op=create superblock=debugfs:debugfs verdict=incompatible "
+		      "params=mode:differs,uid:matches applied]\n"),
+	      "print: sb_shared details, a verdict per parameter", out);
 	print_to(out, sizeof(out), rec, FCLOG_PRINT_JSON);
-	obj = json_loads(out, 0, NULL);
-	check(obj && json_array_size(json_object_get(obj, "params")) == 2 &&
+	obj = json_loads(out, JSON_REJECT_DUPLICATES, NULL);
+	check(obj && json_object_size(json_object_get(obj, "params")) == 2 &&
+	      streq(json_string_value(json_object_get(json_object_get(obj,
+			"params"), "mode")), "differs") &&
+	      streq(json_string_value(json_object_get(json_object_get(obj,
+			"params"), "uid")), "matches") &&
+	      streq(json_string_value(json_object_get(obj, "verdict")),
+		    "incompatible") &&
+	      !json_object_get(obj, "params_unlisted") &&
+	      !json_object_get(obj, "params_truncated") &&
 	      streq(json_string_value(json_object_get(json_object_get(obj,
 			"superblock"), "id")), "debugfs") &&
 	      json_is_true(json_object_get(obj, "params_applied")),
-	      "print: JSON carries superblock and params", out);
+	      "print: JSON carries superblock, verdict and params", out);
+	/* What fclog_print() writes, libfclog reads back the same. */
+	check(obj && !strncmp(out, "{", 1) &&
+	      strstr(out, "\"params\":{\"mode\":\"differs\",\"uid\":\"matches\"}"),
+	      "print: JSON params in the kernel's order", out);
+	json_decref(obj);
+	fclog_record_free(rec);
+
+	/* Unknown names, cut and unlisted lists, an empty one. */
+	if (parse_extra(",\"event\":\"sb_conflict\",\"cause\":\"unverifiable\","
+			"\"errno\":16,\"op\":\"create_compatible\",\"verdict\":"
+			"\"unknown\",\"params\":{\"ro\":\"matches\",\"x\\u001b\":"
+			"\"sort_of\"},\"params_truncated\":true,"
+			"\"params_unlisted\":true", &rec, err, sizeof(err))) {
+		check(0, "print an unverifiable sb_conflict", err);
+		return;
+	}
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
+	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [sb_conflict "
+		      "unverifiable errno=EBUSY op=create_compatible "
+		      "verdict=unknown params=ro:matches,x\\x1b:sort_of,... "
+		      "unlisted]\n"),
+	      "print: cut and unlisted params, an unknown match kept", out);
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_JSON);
+	obj = json_loads(out, 0, NULL);
+	check(obj && streq(json_string_value(json_object_get(json_object_get(obj,
+			"params"), "x\x1b")), "sort_of") &&
+	      json_is_true(json_object_get(obj, "params_truncated")) &&
+	      json_is_true(json_object_get(obj, "params_unlisted")),
+	      "print: JSON carries cut and unlisted params", out);
+	json_decref(obj);
+	fclog_record_free(rec);
+
+	if (parse_extra(",\"event\":\"sb_conflict\",\"cause\":\"unverifiable\","
+			"\"errno\":16,\"op\":\"create_compatible\",\"verdict\":"
+			"\"unknown\",\"params\":{}", &rec, err, sizeof(err))) {
+		check(0, "print an empty params", err);
+		return;
+	}
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
+	check(strstr(out, " verdict=unknown params={}]\n") != NULL,
+	      "print: empty params", out);
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_JSON);
+	obj = json_loads(out, 0, NULL);
+	check(obj && json_is_object(json_object_get(obj, "params")) &&
+	      !json_object_size(json_object_get(obj, "params")),
+	      "print: JSON keeps an empty params object", out);
 	json_decref(obj);
 	fclog_record_free(rec);
 }
@@ -1054,6 +1363,8 @@ int main(void)
 	reader_counts_markers_and_gaps();
 	every_event();
 	every_cause();
+	every_op();
+	every_verdict();
 	schema_examples();
 	truncated_value();
 	wrong_types();

@@ -14,8 +14,10 @@
  * Records of a kernel with structured reports also say what happened
  * ("event": a parameter refused, a superblock shared or in conflict, a
  * create or reconfigure failed), why ("cause", from a fixed set), which
- * parameter, the errno, and, of a failed create or reconfigure, whether
- * the context can be used again; the reader collects the rejections
+ * parameter, the errno, of a superblock found how it compares with what
+ * the context set ("verdict", and each parameter's), and, of a failed
+ * create or reconfigure, whether the context can be used again; the
+ * reader collects the rejections
  * (fclog_rejections()) so that a program can act on them without ever
  * matching message text, which is not ABI.
  */
@@ -49,7 +51,9 @@ enum fclog_event {
 	FCLOG_EVENT_PARAM_DEPRECATED,	/* A warning: accepted, but going away */
 	FCLOG_EVENT_SB_SHARED,		/* Information: CREATE mounted a
 					 * superblock already in use */
-	FCLOG_EVENT_SB_CONFLICT,	/* CREATE(_EXCL) refused one (EBUSY) */
+	FCLOG_EVENT_SB_CONFLICT,	/* CREATE_EXCL or CREATE_COMPATIBLE
+					 * refused one, or CREATE one of
+					 * another user namespace (EBUSY) */
 	FCLOG_EVENT_CREATE_FAILED,	/* The outcome of a failed CREATE */
 	FCLOG_EVENT_RECONFIGURE_FAILED,	/* ... of a failed RECONFIGURE */
 	FCLOG_EVENT_OTHER,		/* An event newer than this library */
@@ -77,6 +81,11 @@ enum fclog_cause {
 	FCLOG_CAUSE_OTHER_USERNS,	/* The superblock is another user
 					 * namespace's */
 	FCLOG_CAUSE_RO_CONFLICT,	/* ro/rw differs from the superblock's */
+	FCLOG_CAUSE_INCOMPATIBLE,	/* CREATE_COMPATIBLE met a superblock
+					 * whose settings differ */
+	FCLOG_CAUSE_UNVERIFIABLE,	/* ... one that could not be compared
+					 * with everything set (or a
+					 * filesystem that compares nothing) */
 	FCLOG_CAUSE_OTHER,		/* A cause newer than this library */
 };
 
@@ -94,7 +103,49 @@ enum fclog_op {
 	FCLOG_OP_CREATE,
 	FCLOG_OP_CREATE_EXCL,
 	FCLOG_OP_RECONFIGURE,
+	FCLOG_OP_CREATE_COMPATIBLE,
 	FCLOG_OP_OTHER,
+};
+
+/*
+ * How a superblock found compares with what the context set, as a whole
+ * ("verdict", on sb_shared and on an sb_conflict that compared); same
+ * rules: an unknown name parses as FCLOG_VERDICT_OTHER, ->verdict_name
+ * keeping it.  Only COMPATIBLE says that the superblock has everything the
+ * context asked for.
+ */
+enum fclog_verdict {
+	FCLOG_VERDICT_NONE,		/* No "verdict": not compared */
+	FCLOG_VERDICT_COMPATIBLE,	/* Every parameter set matches, and
+					 * the filesystem compares */
+	FCLOG_VERDICT_INCOMPATIBLE,	/* A parameter set differs */
+	FCLOG_VERDICT_UNKNOWN,		/* Nothing differs, but not everything
+					 * could be compared */
+	FCLOG_VERDICT_OTHER,		/* A verdict newer than this library */
+};
+
+/*
+ * Each parameter's verdict ("params": {"mode": "matches", ...}); same
+ * rules: an unknown name is FCLOG_MATCH_OTHER, ->match_name keeping it,
+ * and is no match.
+ */
+enum fclog_match {
+	FCLOG_MATCH_MATCHES,		/* The superblock has what was set */
+	FCLOG_MATCH_DIFFERS,		/* It has something else */
+	FCLOG_MATCH_UNKNOWN,		/* The filesystem cannot tell */
+	FCLOG_MATCH_OTHER,		/* A match newer than this library */
+};
+
+/*
+ * One parameter the context set, as the kernel names it: superblock flags
+ * as set or cleared ("ro", "rw", "lazytime", "nolazytime", ...), the
+ * filesystem's parameters as its table names them ("acl" for "noacl"),
+ * never "source".
+ */
+struct fclog_param {
+	char *name;
+	enum fclog_match match;
+	char *match_name;	/* As the kernel wrote it */
 };
 
 /* A boolean the kernel may leave out, or that nothing has told yet. */
@@ -145,10 +196,21 @@ struct fclog_record {
 	char *sb_type;		/* "superblock": its filesystem type ... */
 	char *sb_id;		/* ... and s_id, unless the superblock is
 				 * another user namespace's (NULL) */
-	char **params;		/* sb_shared: the keys the context set, */
-	size_t nparams;		/* in first-set order, each once */
-	bool params_truncated;
-	enum fclog_tri params_applied; /* ...and whether the fs applied them */
+	/*
+	 * sb_shared and sb_conflict, when the superblock was compared: the
+	 * verdict, and each parameter set with its own, in the kernel's
+	 * order (superblock flags first, then the filesystem's); params is
+	 * NULL only without a verdict, and may be empty.
+	 */
+	enum fclog_verdict verdict;
+	char *verdict_name;	/* "verdict" as the kernel wrote it */
+	struct fclog_param *params;
+	size_t nparams;
+	bool params_truncated;	/* The kernel cut the list (512 bytes) */
+	bool params_unlisted;	/* Parameters were set that the kernel
+				 * cannot name: they count as unknown */
+	enum fclog_tri params_applied; /* sb_shared: whether the filesystem
+					* then applied the parameters */
 };
 
 /* Parse one record as read(2) returned it.  On error, @err says why. */
@@ -166,6 +228,10 @@ const char *fclog_event_name(enum fclog_event event);
 const char *fclog_cause_name(enum fclog_cause cause);
 /* "set_flag", ...; NULL for FCLOG_OP_NONE and _OTHER. */
 const char *fclog_op_name(enum fclog_op op);
+/* "compatible", ...; NULL for FCLOG_VERDICT_NONE and _OTHER. */
+const char *fclog_verdict_name(enum fclog_verdict verdict);
+/* "matches", "differs", "unknown"; NULL for FCLOG_MATCH_OTHER. */
+const char *fclog_match_name(enum fclog_match match);
 
 /*
  * A rejection: the kernel refused something, a record with the event

@@ -103,6 +103,8 @@ static const char *const cause_names[] = {
 	[FCLOG_CAUSE_EXCLUSIVE] = "exclusive",
 	[FCLOG_CAUSE_OTHER_USERNS] = "other_userns",
 	[FCLOG_CAUSE_RO_CONFLICT] = "ro_conflict",
+	[FCLOG_CAUSE_INCOMPATIBLE] = "incompatible",
+	[FCLOG_CAUSE_UNVERIFIABLE] = "unverifiable",
 };
 
 static const char *const op_names[] = {
@@ -114,6 +116,20 @@ static const char *const op_names[] = {
 	[FCLOG_OP_CREATE] = "create",
 	[FCLOG_OP_CREATE_EXCL] = "create_excl",
 	[FCLOG_OP_RECONFIGURE] = "reconfigure",
+	[FCLOG_OP_CREATE_COMPATIBLE] = "create_compatible",
+};
+
+static const char *const verdict_names[] = {
+	[FCLOG_VERDICT_COMPATIBLE] = "compatible",
+	[FCLOG_VERDICT_INCOMPATIBLE] = "incompatible",
+	[FCLOG_VERDICT_UNKNOWN] = "unknown",
+};
+
+/* Entry 0 is used: every parameter has a verdict. */
+static const char *const match_names[] = {
+	[FCLOG_MATCH_MATCHES] = "matches",
+	[FCLOG_MATCH_DIFFERS] = "differs",
+	[FCLOG_MATCH_UNKNOWN] = "unknown",
 };
 
 const char *fclog_event_name(enum fclog_event event)
@@ -131,15 +147,32 @@ const char *fclog_op_name(enum fclog_op op)
 	return op < FCLOG_OP_OTHER ? op_names[op] : NULL;
 }
 
-/* The index of @name in @names (entry 0 unused), or @other. */
-static int lookup(const char *const *names, int other, const char *name)
+const char *fclog_verdict_name(enum fclog_verdict verdict)
+{
+	return verdict < FCLOG_VERDICT_OTHER ? verdict_names[verdict] : NULL;
+}
+
+const char *fclog_match_name(enum fclog_match match)
+{
+	return match < FCLOG_MATCH_OTHER ? match_names[match] : NULL;
+}
+
+/* The index of @name in @names from @first on, or @other. */
+static int lookup_from(const char *const *names, int first, int other,
+		       const char *name)
 {
 	int i;
 
-	for (i = 1; i < other; i++)
+	for (i = first; i < other; i++)
 		if (!strcmp(names[i], name))
 			return i;
 	return other;
+}
+
+/* The same, entry 0 (_NONE) unused. */
+static int lookup(const char *const *names, int other, const char *name)
+{
+	return lookup_from(names, 1, other, name);
 }
 
 bool fclog_record_is_rejection(const struct fclog_record *rec)
@@ -186,8 +219,11 @@ void fclog_record_free(struct fclog_record *rec)
 	free(rec->op_name);
 	free(rec->sb_type);
 	free(rec->sb_id);
-	for (i = 0; i < rec->nparams; i++)
-		free(rec->params[i]);
+	free(rec->verdict_name);
+	for (i = 0; i < rec->nparams; i++) {
+		free(rec->params[i].name);
+		free(rec->params[i].match_name);
+	}
 	free(rec->params);
 	free(box);
 }
@@ -330,25 +366,38 @@ static int parse_superblock(struct fclog_record *rec, json_t *sb, char *err,
 		0);
 }
 
-/* "params": an array of strings. */
+/*
+ * "params": an object mapping each parameter set to its verdict, a string;
+ * kept in the kernel's order (jansson keeps an object's insertion order).
+ * A parameter's name comes from a C string in the kernel, like the keys of
+ * the other fields: one with a NUL is refused.  An unknown verdict is kept
+ * by name, as FCLOG_MATCH_OTHER.
+ */
 static int parse_params(struct fclog_record *rec, json_t *params, char *err,
 			size_t errlen)
 {
-	char name[32];
-	size_t i;
+	struct fclog_param *p;
+	char name[48];
+	const char *key;
+	size_t keylen;
+	json_t *v;
 
-	if (!json_is_array(params))
-		return fail(err, errlen, "\"params\" is not an array");
+	if (!json_is_object(params))
+		return fail(err, errlen, "\"params\" is not an object");
 	/* calloc: every entry NULL until set, which fclog_record_free needs. */
-	rec->params = calloc(json_array_size(params) + 1, sizeof(char *));
+	rec->params = calloc(json_object_size(params) + 1, sizeof(*rec->params));
 	if (!rec->params)
 		return -1;
-	rec->nparams = json_array_size(params);
-	for (i = 0; i < rec->nparams; i++) {
-		snprintf(name, sizeof(name), "params[%zu]", i);
-		if (copy_name(json_array_get(params, i), name, &rec->params[i],
-			      err, errlen))
+	json_object_keylen_foreach(params, key, keylen, v) {
+		snprintf(name, sizeof(name), "params.%.32s", key);
+		if (strlen(key) != keylen)
+			return fail(err, errlen, "a \"params\" key holds a NUL byte");
+		p = &rec->params[rec->nparams++];
+		p->name = strdup(key);
+		if (!p->name || copy_name(v, name, &p->match_name, err, errlen))
 			return -1;
+		p->match = lookup_from(match_names, 0, FCLOG_MATCH_OTHER,
+				       p->match_name);
 	}
 	return 0;
 }
@@ -374,7 +423,10 @@ static int parse_report(struct fclog_record *rec, json_t *obj, char *err,
 		     errlen) ||
 	    opt_string(obj, "op", &rec->op_name, err, errlen) ||
 	    opt_bool(obj, "recoverable", NULL, &rec->recoverable, err, errlen) ||
+	    opt_string(obj, "verdict", &rec->verdict_name, err, errlen) ||
 	    opt_bool(obj, "params_truncated", &rec->params_truncated, NULL, err,
+		     errlen) ||
+	    opt_bool(obj, "params_unlisted", &rec->params_unlisted, NULL, err,
 		     errlen) ||
 	    opt_bool(obj, "params_applied", NULL, &rec->params_applied, err,
 		     errlen))
@@ -390,6 +442,9 @@ static int parse_report(struct fclog_record *rec, json_t *obj, char *err,
 	if (rec->expected_name)
 		rec->expected = lookup(op_names, FCLOG_OP_OTHER,
 				       rec->expected_name);
+	if (rec->verdict_name)
+		rec->verdict = lookup(verdict_names, FCLOG_VERDICT_OTHER,
+				      rec->verdict_name);
 	v = json_object_get(obj, "errno");
 	if (v && !json_is_integer(v))
 		return fail(err, errlen, "\"errno\" is not an integer");
@@ -514,13 +569,16 @@ static void json_add_report(json_t *obj, const struct fclog_record *rec)
 		json_object_set_new(obj, "superblock",
 				    json_pack("{s:s, s:s*}", "type", rec->sb_type,
 					      "id", rec->sb_id));
+	ADD_STRING("verdict", rec->verdict_name);
 	if (rec->params) {
-		params = json_array();
+		params = json_object();
 		for (i = 0; i < rec->nparams; i++)
-			json_array_append_new(params, json_string(rec->params[i]));
+			json_object_set_new(params, rec->params[i].name,
+					    json_string(rec->params[i].match_name));
 		json_object_set_new(obj, "params", params);
 	}
 	ADD_TRUE("params_truncated", rec->params_truncated);
+	ADD_TRUE("params_unlisted", rec->params_unlisted);
 	ADD_TRI("params_applied", rec->params_applied);
 #undef ADD_STRING
 #undef ADD_TRUE
@@ -604,15 +662,25 @@ static void print_detail(FILE *f, const struct fclog_record *rec)
 			print_escaped(f, rec->sb_id, false);
 		}
 	}
+	if (rec->verdict_name) {
+		fputs(" verdict=", f);
+		print_escaped(f, rec->verdict_name, false);
+	}
 	if (rec->params) {
 		fputs(" params=", f);
 		for (i = 0; i < rec->nparams; i++) {
 			if (i)
 				fputc(',', f);
-			print_escaped(f, rec->params[i], false);
+			print_escaped(f, rec->params[i].name, false);
+			fputc(':', f);
+			print_escaped(f, rec->params[i].match_name, false);
 		}
 		if (rec->params_truncated)
-			fputs(",...", f);
+			fputs(i ? ",..." : "...", f);
+		if (!rec->nparams && !rec->params_truncated)
+			fputs("{}", f);
+		if (rec->params_unlisted)
+			fputs(" unlisted", f);
 	}
 	if (rec->params_applied != FCLOG_TRI_UNKNOWN)
 		fputs(rec->params_applied == FCLOG_TRI_TRUE ? " applied" :
