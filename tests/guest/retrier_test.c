@@ -5,7 +5,11 @@
  * attempts (k: the options rejected), acting only on the structured
  * rejections; a rejected required option ends the run with exit status 3;
  * CREATE_EXCL on an existing superblock ends it with 6, or with
- * --allow-reuse mounts it on the same context.
+ * --allow-reuse mounts it on the same context; with --reuse-if-compatible
+ * it shares debugfs exactly when the kernel says every option matches the
+ * superblock in use, and otherwise names what differs (exit 6) and leaves
+ * the superblock as it was; a kernel without FSCONFIG_CMD_CREATE_COMPATIBLE
+ * makes it say that it cannot compare (exit 7).
  *
  * The tool is run as the guest has it (/bin/fclog-retry) and its --json
  * output parsed, so that what is tested is what a user runs.  The decision
@@ -280,6 +284,165 @@ TEST(exclusive_on_an_existing_superblock)
 	EXPECT_TRUE(logged(&r, "sb_shared", "")) TH_LOG("%s", r.out);
 	EXPECT_NE(dev_of("/tmp"), dev_of(target));
 	umount2(target, MNT_DETACH);
+	json_decref(r.lines);
+}
+
+/* The permission bits of @path, or -1. */
+static int mode_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? -1 : (int)(st.st_mode & 07777);
+}
+
+/*
+ * Give the debugfs superblock mode=0700, whatever tests before did to it
+ * (debugfs applies a plain CREATE's parameters to the superblock in use).
+ */
+static int debugfs_mode_0700(void)
+{
+	int fd = sys_fsopen("debugfs", FSOPEN_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = sys_fsconfig(fd, FSCONFIG_SET_STRING, "mode", "0700", 0) ?:
+	      sys_fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0);
+	close(fd);
+	return ret ?: mode_of("/sys/kernel/debug") == 0700 ? 0 : -1;
+}
+
+/* The names in the result's array @which, comma-joined. */
+static const char *names(const struct run *r, const char *which)
+{
+	static char buf[256];
+	json_t *v;
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	json_array_foreach(json_object_get(r->result, which), i, v)
+		len += snprintf(buf + len, len < sizeof(buf) ? sizeof(buf) - len : 0,
+				"%s%s", i ? "," : "", json_string_value(v));
+	return buf;
+}
+
+/* The kernel's record of @event with op create_compatible, or NULL. */
+static json_t *compatible_record(const struct run *r, const char *event)
+{
+	json_t *v;
+	size_t i;
+
+	json_array_foreach(r->lines, i, v)
+		if (json_object_get(v, "level") &&
+		    !strcmp(str(v, "event"), event) &&
+		    !strcmp(str(v, "op"), "create_compatible"))
+			return v;
+	return NULL;
+}
+
+/*
+ * debugfs, mounted with mode=0700: --exclusive --reuse-if-compatible with
+ * mode=0700 shares it in one attempt; with mode=0755 required it is
+ * refused (exit 6) naming the mode, and the superblock keeps 0700, where
+ * --allow-reuse would have changed it for everyone; with mode=0755
+ * optional the tool drops it and shares the superblock as it is.
+ */
+TEST(reuse_if_compatible_on_debugfs)
+{
+	static const char *target = "/tmp/retrier-debugfs";
+	dev_t debugfs = dev_of("/sys/kernel/debug");
+	json_t *rec;
+	struct run r;
+
+	REQUIRE_STRUCTURED();
+	ASSERT_NE(0, debugfs);
+	ASSERT_EQ(0, debugfs_mode_0700());
+	mkdir_p(target);
+
+	retry(&r, "-t debugfs --exclusive --reuse-if-compatible -r mode=0700 "
+		  "none /tmp/retrier-debugfs");
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.out);
+	EXPECT_EQ(1, attempts(&r));
+	EXPECT_STREQ("compatible", str(r.result, "verdict")) TH_LOG("%s", r.out);
+	EXPECT_STREQ("", names(&r, "differs"));
+	rec = compatible_record(&r, "sb_shared");
+	ASSERT_NE(NULL, rec) TH_LOG("%s", r.out);
+	EXPECT_STREQ("compatible", str(rec, "verdict"));
+	EXPECT_STREQ("matches", str(json_object_get(rec, "params"), "mode"));
+	EXPECT_EQ(debugfs, dev_of(target));
+	EXPECT_EQ(0700, mode_of(target));
+	umount2(target, MNT_DETACH);
+	json_decref(r.lines);
+
+	retry(&r, "-t debugfs --exclusive --reuse-if-compatible -r mode=0755 "
+		  "none /tmp/retrier-debugfs");
+	ASSERT_EQ(6, r.status) TH_LOG("%s", r.out);
+	EXPECT_FALSE(json_is_true(json_object_get(r.result, "mounted")));
+	EXPECT_STREQ("incompatible", str(r.result, "verdict")) TH_LOG("%s", r.out);
+	EXPECT_STREQ("mode", names(&r, "differs"));
+	EXPECT_STREQ("", names(&r, "unknown"));
+	EXPECT_NE(NULL, strstr(str(r.result, "error"),
+			       "mode differs (mode=0755, required)"))
+		TH_LOG("%s", r.out);
+	EXPECT_TRUE(logged(&r, "sb_conflict", "incompatible")) TH_LOG("%s", r.out);
+	EXPECT_TRUE(logged(&r, "create_failed", "incompatible")) TH_LOG("%s", r.out);
+	rec = compatible_record(&r, "sb_conflict");
+	ASSERT_NE(NULL, rec) TH_LOG("%s", r.out);
+	EXPECT_STREQ("differs", str(json_object_get(rec, "params"), "mode"));
+	EXPECT_EQ(1, attempts(&r));
+	EXPECT_NE(debugfs, dev_of(target));
+	/* Refused, not reconfigured. */
+	EXPECT_EQ(0700, mode_of("/sys/kernel/debug"));
+	json_decref(r.lines);
+
+	retry(&r, "-t debugfs --exclusive --reuse-if-compatible -r uid=0 "
+		  "-o mode=0755 none /tmp/retrier-debugfs");
+	ASSERT_EQ(0, r.status) TH_LOG("%s", r.out);
+	EXPECT_EQ(2, attempts(&r));
+	EXPECT_STREQ("uid=0", options(&r, "options"));
+	EXPECT_STREQ("mode=0755", options(&r, "dropped"));
+	EXPECT_STREQ("incompatible", drop_cause(&r, "mode=0755"));
+	EXPECT_STREQ("compatible", str(r.result, "verdict"));
+	EXPECT_EQ(debugfs, dev_of(target));
+	EXPECT_EQ(0700, mode_of("/sys/kernel/debug"));
+	umount2(target, MNT_DETACH);
+	json_decref(r.lines);
+}
+
+/*
+ * A kernel without FSCONFIG_CMD_CREATE_COMPATIBLE (stock 6.12) refuses
+ * the command with EOPNOTSUPP: the tool says it cannot compare and mounts
+ * nothing (exit 7), rather than fall back to a CREATE that would share
+ * whatever is there.
+ */
+TEST(reuse_if_compatible_without_the_command)
+{
+	static const char *target = "/tmp/retrier-nocompare";
+	dev_t debugfs = dev_of("/sys/kernel/debug");
+	struct run r;
+	int fd;
+
+	/* Asked of the kernel itself, not of its name. */
+	fd = sys_fsopen("debugfs", FSOPEN_CLOEXEC);
+	ASSERT_LE(0, fd);
+	if (sys_fsconfig(fd, FSCONFIG_CMD_CREATE_COMPATIBLE, NULL, NULL, 0) == 0 ||
+	    errno != EOPNOTSUPP) {
+		close(fd);
+		ASSERT_TRUE(fctest_kernel_has_series()) TH_LOG("stock kernel with CREATE_COMPATIBLE?");
+		SKIP(return, "this kernel has FSCONFIG_CMD_CREATE_COMPATIBLE");
+	}
+	close(fd);
+	EXPECT_FALSE(fctest_kernel_has_series());
+	mkdir_p(target);
+	retry(&r, "-t debugfs --exclusive --reuse-if-compatible -r mode=0700 "
+		  "none /tmp/retrier-nocompare");
+	ASSERT_EQ(7, r.status) TH_LOG("%s", r.out);
+	ASSERT_NE(NULL, r.result) TH_LOG("%s", r.out);
+	EXPECT_FALSE(json_is_true(json_object_get(r.result, "mounted")));
+	EXPECT_NE(NULL, strstr(str(r.result, "error"), "cannot compare"))
+		TH_LOG("%s", r.out);
+	EXPECT_EQ(NULL, json_object_get(r.result, "verdict"));
+	EXPECT_EQ(1, attempts(&r));
+	EXPECT_NE(debugfs, dev_of(target));
 	json_decref(r.lines);
 }
 

@@ -4,6 +4,10 @@
  * hand back an existing superblock, CREATE_EXCL refuses to with EBUSY.  The
  * guest's /init has already mounted debugfs and tracefs, and mqueue's
  * superblock for the initial IPC namespace exists from boot.
+ *
+ * FSCONFIG_CMD_CREATE_COMPATIBLE (the series) shares one only if what the
+ * context set matches it; a kernel without it refuses the command with
+ * EOPNOTSUPP before it looks at the context.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -11,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fctest.h"
 #include "mount_api.h"
 #include "kselftest_harness.h"
 
@@ -106,6 +111,96 @@ TEST_F(single, create_reuses_the_mounted_superblock)
 	ASSERT_NE(0, mounted);
 	ASSERT_EQ(mounted, dev);
 	close(mfd);
+}
+
+/* A context of @fstype with mode=@mode set; -1 if it cannot be had. */
+static int with_mode(const char *fstype, const char *mode)
+{
+	int fd = sys_fsopen(fstype, FSOPEN_CLOEXEC);
+
+	if (fd >= 0 && sys_fsconfig(fd, FSCONFIG_SET_STRING, "mode", mode, 0)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* fsmount @fd: the mount's device, 0 if it failed. */
+static dev_t mounted_dev(int fd)
+{
+	struct stat st;
+	dev_t dev = 0;
+	int mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0);
+
+	if (mfd >= 0 && fstat(mfd, &st) == 0)
+		dev = st.st_dev;
+	if (mfd >= 0)
+		close(mfd);
+	return dev;
+}
+
+static int mode_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? -1 : (int)(st.st_mode & 07777);
+}
+
+/*
+ * The superblock in use, given mode=0700 by a plain CREATE (which applies
+ * it): CREATE_COMPATIBLE asking mode=700 shares it; asking 0755 it is
+ * refused with EBUSY and a warning, the superblock keeps its mode, and the
+ * same fd, asked 0700, shares it.  On a kernel without the command:
+ * EOPNOTSUPP, nothing logged, and the context still creates.
+ */
+TEST_F(single, create_compatible_shares_only_what_matches)
+{
+	dev_t mounted = path_dev(variant->mountpoint);
+	char want[128];
+	ssize_t n;
+	int fd, ret;
+
+	ASSERT_NE(0, mounted);
+	fd = with_mode(variant->fstype, "0700");
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0));
+	close(fd);
+	ASSERT_EQ(0700, mode_of(variant->mountpoint));
+
+	fd = with_mode(variant->fstype, "700");
+	ASSERT_LE(0, fd);
+	ret = sys_fsconfig(fd, FSCONFIG_CMD_CREATE_COMPATIBLE, NULL, NULL, 0);
+	if (ret && errno == EOPNOTSUPP) {
+		EXPECT_FALSE(fctest_kernel_has_series());
+		EXPECT_EQ(-1, read(fd, self->buf, sizeof(self->buf)));
+		EXPECT_EQ(ENODATA, errno);
+		ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0));
+		EXPECT_EQ(mounted, mounted_dev(fd));
+		close(fd);
+		return;
+	}
+	ASSERT_EQ(0, ret) TH_LOG("create_compatible: %s", strerror(errno));
+	EXPECT_EQ(mounted, mounted_dev(fd));
+	close(fd);
+
+	fd = with_mode(variant->fstype, "0755");
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_CMD_CREATE_COMPATIBLE, NULL,
+				   NULL, 0));
+	ASSERT_EQ(EBUSY, errno);
+	snprintf(want, sizeof(want),
+		 "w %s: reusing existing filesystem not allowed, its settings differ\n",
+		 variant->fstype);
+	n = read(fd, self->buf, sizeof(self->buf));
+	ASSERT_EQ((ssize_t)strlen(want), n);
+	EXPECT_EQ(0, memcmp(self->buf, want, n));
+	EXPECT_EQ(0700, mode_of(variant->mountpoint));
+	/* The context takes parameters again. */
+	ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_SET_STRING, "mode", "0700", 0));
+	ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_CMD_CREATE_COMPATIBLE, NULL,
+				  NULL, 0));
+	EXPECT_EQ(mounted, mounted_dev(fd));
+	close(fd);
 }
 
 /* mqueue is keyed by IPC namespace; the initial one has a superblock. */

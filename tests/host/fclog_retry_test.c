@@ -6,7 +6,12 @@
  * that logs structured reports (or legacy lines) as the schema says:
  * param_rejected for a refused parameter, sb_conflict then create_failed
  * for a CREATE_EXCL that meets a superblock, create_failed with
- * "recoverable" for every failed CREATE.
+ * "recoverable" for every failed CREATE; and a superblock in use that it
+ * compares with what the context set as a kernel with
+ * FSCONFIG_CMD_CREATE_COMPATIBLE does (a "verdict" and each parameter's
+ * on sb_shared and sb_conflict, CREATE_COMPATIBLE sharing only a
+ * compatible one), or, as an older kernel, refuses that command with
+ * EOPNOTSUPP and no record.
  *
  * The model refuses what a scenario lists, at fsconfig() time or at CREATE
  * (one key per CREATE, as a fill_super stops at its first complaint), and
@@ -45,15 +50,29 @@ struct scenario {
 	bool sb_conflict_lost;	/* ...and only its create_failed is read */
 	bool unrecoverable;	/* a failed CREATE fails the context */
 	bool create_fails;	/* CREATE fails, with no rejection */
+	/*
+	 * The superblock in use, as "key[=value]" the way a context sets
+	 * it, comma-joined: what the filesystem compares ("" for a
+	 * filesystem that compares but has no parameter); NULL: it
+	 * compares nothing, every parameter is unknown.  Keys are listed
+	 * as the kernel names them, "noacl" as "acl".
+	 */
+	const char *sb_has;
+	bool unlisted;		/* ...and parameters set it cannot name */
+	bool no_compatible;	/* A kernel without CREATE_COMPATIBLE */
 	int k;			/* rejections the tool should meet */
 	/* expected: */
 	int exit, attempts, contexts;
 	const char *options;	/* kept, comma-joined */
+	/* With a comparison: the result's verdict, differs and unknown. */
+	const char *verdict, *differs, *unknown;
+	const char *error;	/* A part of the result's error */
 };
 
 /* What the tool did, shared with the parent across fork(). */
 struct stats {
 	int contexts, creates, misuse, resets_of_rejected;
+	int by_cmd[16];		/* fsconfig() calls per create command */
 	char mounted[256];
 };
 
@@ -127,21 +146,107 @@ static int fake_fsopen(unsigned int flags)
 	return ctx.fd;
 }
 
-static int fake_create(bool excl)
+/* How the kernel names the parameter @set ("key" or "key=value"). */
+static void param_name(const char *set, char *name, size_t size)
+{
+	const char *key = strncmp(set, "no", 2) ? set : set + 2;
+
+	snprintf(name, size, "%.*s", (int)strcspn(key, "="), key);
+}
+
+/*
+ * The superblock's setting of the parameter named @name, as a context
+ * would set it, into @has; false if the superblock does not compare it.
+ */
+static bool sb_setting(const char *name, char *has, size_t size)
+{
+	char list[256], other[64], *tok, *save = NULL;
+
+	if (!sc->sb_has)
+		return false;
+	snprintf(list, sizeof(list), "%s", sc->sb_has);
+	for (tok = strtok_r(list, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		param_name(tok, other, sizeof(other));
+		if (!strcmp(other, name)) {
+			snprintf(has, size, "%s", tok);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Compare the context with the superblock in use: ",\"verdict\":...,
+ * \"params\":{...}" into @json, each parameter once, with the value set
+ * last; the verdict is returned (0 compatible, 1 incompatible, 2 unknown).
+ */
+static int compare(char *json, size_t size)
+{
+	char name[64], other[64], has[64], params[400];
+	bool differs = false, unknown = sc->unlisted || !sc->sb_has;
+	size_t len = 0;
+	int i, j, last;
+
+	params[0] = '\0';
+	for (i = 0; i < ctx.nset; i++) {
+		param_name(ctx.set[i], name, sizeof(name));
+		for (j = 0, last = i; j < ctx.nset; j++) {
+			param_name(ctx.set[j], other, sizeof(other));
+			if (!strcmp(name, other)) {
+				if (j < i)
+					break;
+				last = j;
+			}
+		}
+		if (j < i)
+			continue;	/* listed already */
+		if (!sb_setting(name, has, sizeof(has))) {
+			unknown = true;
+			strcpy(other, "unknown");
+		} else if (strcmp(has, ctx.set[last])) {
+			differs = true;
+			strcpy(other, "differs");
+		} else {
+			strcpy(other, "matches");
+		}
+		len += snprintf(params + len, sizeof(params) - len,
+				"%s\"%s\":\"%s\"", len ? "," : "", name, other);
+	}
+	i = differs ? 1 : unknown ? 2 : 0;
+	snprintf(json, size, ",\"verdict\":\"%s\",\"params\":{%s}%s",
+		 i == 1 ? "incompatible" : i == 2 ? "unknown" : "compatible",
+		 params, sc->unlisted ? ",\"params_unlisted\":true" : "");
+	return i;
+}
+
+static int fake_create(unsigned int cmd)
 {
 	const struct fake_param *p = NULL, *bad;
-	int i;
+	bool excl = cmd == FSCONFIG_CMD_CREATE_EXCL;
+	const char *op = cmd == FSCONFIG_CMD_CREATE_EXCL ? "create_excl" :
+			 cmd == FSCONFIG_CMD_CREATE_COMPATIBLE ?
+			 "create_compatible" : "create";
+	char verdict[512];
+	int i, compat = 0;
 
 	stats->creates++;
-	if (excl && sc->sb_in_use) {
+	if (sc->sb_in_use)
+		compat = compare(verdict, sizeof(verdict));
+	if (sc->sb_in_use && (excl || (cmd == FSCONFIG_CMD_CREATE_COMPATIBLE &&
+				       compat))) {
+		const char *cause = excl ? "exclusive" : compat == 1 ?
+				    "incompatible" : "unverifiable";
+
 		if (!sc->sb_conflict_lost)
 			push("w fake: superblock exists\n", ",\"event\":\"sb_conflict\","
-			     "\"cause\":\"exclusive\",\"errno\":16,"
-			     "\"op\":\"create_excl\",\"superblock\":"
-			     "{\"type\":\"fake\",\"id\":\"fake0\"}");
+			     "\"cause\":\"%s\",\"errno\":16,"
+			     "\"op\":\"%s\",\"superblock\":"
+			     "{\"type\":\"fake\",\"id\":\"fake0\"}%s", cause, op,
+			     verdict);
 		push("e fake: CREATE failed\n", ",\"event\":\"create_failed\","
-		     "\"cause\":\"exclusive\",\"errno\":16,"
-		     "\"op\":\"create_excl\",\"recoverable\":%s",
+		     "\"cause\":\"%s\",\"errno\":16,"
+		     "\"op\":\"%s\",\"recoverable\":%s", cause, op,
 		     sc->unrecoverable ? "false" : "true");
 		ctx.failed = sc->unrecoverable;
 		return fail_with(EBUSY);
@@ -159,11 +264,11 @@ static int fake_create(bool excl)
 	}
 	if (i == ctx.nset && !sc->create_fails) {
 		ctx.created = true;
-		if (sc->sb_in_use)	/* a plain CREATE shares it */
+		if (sc->sb_in_use)	/* shared, as the kernel compared it */
 			push("i fake: reusing\n", ",\"event\":\"sb_shared\","
-			     "\"op\":\"create\",\"superblock\":{\"type\":\"fake\","
-			     "\"id\":\"fake0\"},\"params\":[],"
-			     "\"params_applied\":false");
+			     "\"op\":\"%s\",\"superblock\":{\"type\":\"fake\","
+			     "\"id\":\"fake0\"}%s,\"params_applied\":false",
+			     op, verdict);
 		return 0;
 	}
 	bad = i < ctx.nset ? p : NULL;
@@ -173,15 +278,13 @@ static int fake_create(bool excl)
 		     p->event ?: "param_rejected",
 		     *p->cause ? ",\"cause\":\"" : "", p->cause,
 		     *p->cause ? "\"" : "",
-		     (int)strcspn(ctx.set[i], "="), ctx.set[i], p->errnum,
-		     excl ? "create_excl" : "create");
+		     (int)strcspn(ctx.set[i], "="), ctx.set[i], p->errnum, op);
 		strcpy(ctx.rejected[ctx.nrejected++ % 16], ctx.set[i]);
 	}
 	push("e fake: CREATE failed\n", ",\"event\":\"create_failed\"%s%s%s,"
 	     "\"errno\":%d,\"op\":\"%s\",\"recoverable\":%s",
 	     bad && *bad->cause ? ",\"cause\":\"" : "", bad ? bad->cause : "",
-	     bad && *bad->cause ? "\"" : "", EINVAL,
-	     excl ? "create_excl" : "create",
+	     bad && *bad->cause ? "\"" : "", EINVAL, op,
 	     sc->unrecoverable ? "false" : "true");
 	ctx.failed = sc->unrecoverable;
 	return fail_with(EINVAL);
@@ -194,13 +297,21 @@ static int fake_fsconfig(int fd, unsigned int cmd, const char *key,
 	char set[64];
 	int i;
 
+	if (cmd < 16)
+		stats->by_cmd[cmd]++;
+	/* Refused before the fd is looked at, as fsconfig() does. */
+	if (cmd == FSCONFIG_CMD_CREATE_COMPATIBLE && sc->no_compatible) {
+		stats->creates++;
+		return fail_with(EOPNOTSUPP);
+	}
 	/* A retrier never uses a stale, failed or created context. */
 	if (fd != ctx.fd || ctx.failed || ctx.created) {
 		stats->misuse++;
 		return fail_with(fd != ctx.fd ? EBADF : EBUSY);
 	}
-	if (cmd == FSCONFIG_CMD_CREATE || cmd == FSCONFIG_CMD_CREATE_EXCL)
-		return fake_create(cmd == FSCONFIG_CMD_CREATE_EXCL);
+	if (cmd == FSCONFIG_CMD_CREATE || cmd == FSCONFIG_CMD_CREATE_EXCL ||
+	    cmd == FSCONFIG_CMD_CREATE_COMPATIBLE)
+		return fake_create(cmd);
 	snprintf(set, sizeof(set), value ? "%s=%s" : "%s", key, value);
 	for (i = 0; i < ctx.nrejected; i++)
 		if (!strcmp(ctx.rejected[i], set))
@@ -366,6 +477,10 @@ static bool drops_name_causes(const struct scenario *s, json_t *res)
 			*eq++ = '\0';
 		p = lookup_param(key, eq);
 		cause = json_object_get(v, "cause");
+		/* Dropped because the superblock in use has another value. */
+		if (!p && s->sb_has && json_is_string(cause) &&
+		    !strcmp(json_string_value(cause), "incompatible"))
+			continue;
 		if (!p || !p->cause || !cause ||
 		    (*p->cause ? !json_is_string(cause) ||
 				 strcmp(json_string_value(cause), p->cause) :
@@ -375,15 +490,45 @@ static bool drops_name_causes(const struct scenario *s, json_t *res)
 	return true;
 }
 
-static void kept_options(json_t *res, char *buf, size_t size)
+/* The strings of the array @name of @res, comma-joined. */
+static void joined(json_t *res, const char *name, char *buf, size_t size)
 {
-	json_t *kept = json_object_get(res, "options");
+	json_t *kept = json_object_get(res, name);
 	size_t i, len = 0;
 
 	buf[0] = '\0';
 	for (i = 0; i < json_array_size(kept) && len < size; i++)
 		len += snprintf(buf + len, size - len, "%s%s", i ? "," : "",
 				json_string_value(json_array_get(kept, i)));
+}
+
+static void kept_options(json_t *res, char *buf, size_t size)
+{
+	joined(res, "options", buf, size);
+}
+
+/*
+ * What the result says of the comparison, as @s expects it: the verdict,
+ * the parameters that differ and those unknown, a part of the error.
+ */
+static bool comparison_as_expected(const struct scenario *s, json_t *res)
+{
+	char list[256];
+
+	if (s->verdict && !json_is_string(json_object_get(res, "verdict")))
+		return false;
+	if (s->verdict &&
+	    strcmp(json_string_value(json_object_get(res, "verdict")), s->verdict))
+		return false;
+	joined(res, "differs", list, sizeof(list));
+	if (s->differs && strcmp(list, s->differs))
+		return false;
+	joined(res, "unknown", list, sizeof(list));
+	if (s->unknown && strcmp(list, s->unknown))
+		return false;
+	return !s->error ||
+	       (json_is_string(json_object_get(res, "error")) &&
+		strstr(json_string_value(json_object_get(res, "error")), s->error));
 }
 
 static const struct scenario scenarios[] = {
@@ -496,6 +641,113 @@ static const struct scenario scenarios[] = {
 		.k = 1, .exit = 0, .attempts = 2, .contexts = 1,
 		.options = "a=1",
 	}, {
+		.name = "CREATE_EXCL: the conflict carries the verdict too",
+		.args = "-t fake --exclusive -o mode=0700 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700",
+		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
+		.options = "mode=0700", .verdict = "compatible", .differs = "",
+		.unknown = "",
+	}, {
+		.name = "--reuse-if-compatible, every option matches: shared in one call",
+		.args = "-t fake --exclusive --reuse-if-compatible -r mode=0700 "
+			"-o uid=0 -o nosuch none /mnt",
+		.params = { { "nosuch", false, "unknown_param", EINVAL } },
+		.sb_in_use = true, .sb_has = "mode=0700,uid=0,gid=0",
+		.k = 1, .exit = 0, .attempts = 1, .contexts = 1,
+		.options = "mode=0700,uid=0", .verdict = "compatible",
+		.differs = "", .unknown = "",
+	}, {
+		.name = "--reuse-if-compatible, a required option differs: exit 6, named",
+		.args = "-t fake --exclusive --reuse-if-compatible -o uid=0 "
+			"-r mode=0755 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700,uid=0",
+		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
+		.options = "uid=0,mode=0755", .verdict = "incompatible",
+		.differs = "mode", .unknown = "",
+		.error = "incompatible: mode differs (mode=0755, required); not shared",
+	}, {
+		.name = "--reuse-if-compatible, an optional option differs: dropped, then shared",
+		.args = "-t fake --exclusive --reuse-if-compatible -r uid=0 "
+			"-o mode=0755 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700,uid=0",
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
+		.options = "uid=0", .verdict = "compatible", .differs = "",
+	}, {
+		.name = "--reuse-if-compatible, context unrecoverable: two dropped at once",
+		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0755 "
+			"-o gid=0 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700,gid=1", .unrecoverable = true,
+		.k = 2, .exit = 0, .attempts = 2, .contexts = 2,
+		.options = "", .verdict = "compatible", .differs = "",
+	}, {
+		.name = "--reuse-if-compatible: the value set last is the one compared",
+		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0755 "
+			"-o mode=0700 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700",
+		.k = 0, .exit = 0, .attempts = 1, .contexts = 1,
+		.options = "mode=0755,mode=0700", .verdict = "compatible",
+	}, {
+		.name = "--reuse-if-compatible: noacl is named acl, and dropped",
+		.args = "-t fake --exclusive --reuse-if-compatible -r mode=0700 "
+			"-o noacl none /mnt",
+		.sb_in_use = true, .sb_has = "acl,mode=0700",
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
+		.options = "mode=0700", .verdict = "compatible",
+	}, {
+		.name = "--reuse-if-compatible, an option it cannot compare: exit 6, named",
+		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0700 "
+			"-o gid=5 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700",
+		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
+		.options = "mode=0700,gid=5", .verdict = "unknown",
+		.differs = "", .unknown = "gid",
+		.error = "unknown: gid unknown (gid=5)",
+	}, {
+		.name = "--reuse-if-compatible, differs and unknown: exit 6, both named",
+		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0755 "
+			"-o gid=5 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700",
+		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
+		.options = "mode=0755,gid=5", .verdict = "incompatible",
+		.differs = "mode", .unknown = "gid",
+	}, {
+		.name = "--reuse-if-compatible, a filesystem that compares nothing: exit 6",
+		.args = "-t fake --exclusive --reuse-if-compatible none /mnt",
+		.sb_in_use = true,
+		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
+		.options = "", .verdict = "unknown", .differs = "", .unknown = "",
+		.error = "cannot compare its settings",
+	}, {
+		.name = "--reuse-if-compatible, parameters it cannot name: exit 6",
+		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0700 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700", .unlisted = true,
+		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
+		.options = "mode=0700", .verdict = "unknown",
+		.error = "parameters the kernel cannot name",
+	}, {
+		.name = "--reuse-if-compatible, sb_conflict lost: create_failed refuses",
+		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0755 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700", .sb_conflict_lost = true,
+		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
+		.options = "mode=0755", .error = "in use is incompatible",
+	}, {
+		.name = "--reuse-if-compatible, no superblock in use: created",
+		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0755 none /mnt",
+		.k = 0, .exit = 0, .attempts = 1, .contexts = 1,
+		.options = "mode=0755",
+	}, {
+		.name = "--reuse-if-compatible, a kernel without the command: exit 7, no guess",
+		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0700 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700", .no_compatible = true,
+		.k = 1, .exit = 7, .attempts = 1, .contexts = 1,
+		.options = "mode=0700", .error = "this kernel cannot compare",
+	}, {
+		.name = "--reuse-if-compatible, a kernel without it or structured logs: exit 7",
+		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0700 none /mnt",
+		.sb_in_use = true, .legacy = true, .no_compatible = true,
+		.k = 1, .exit = 7, .attempts = 1, .contexts = 1,
+		.options = "mode=0700", .error = "this kernel cannot compare",
+	}, {
 		.name = "CREATE fails with no rejection: exit 4",
 		.args = "-t fake -o a=1 none /mnt",
 		.create_fails = true,
@@ -525,7 +777,7 @@ static const struct scenario scenarios[] = {
 
 int main(void)
 {
-	char name[160], out[8192], kept[256], why_not[256];
+	char name[160], out[8192], kept[256], why_not[512];
 	const struct scenario *s;
 	json_t *res;
 	int status, attempts;
@@ -547,6 +799,12 @@ int main(void)
 			 stats->misuse, stats->resets_of_rejected);
 		check(res && status == s->exit &&
 		      json_integer_value(json_object_get(res, "exit")) == s->exit &&
+		      comparison_as_expected(s, res) &&
+		      /* --reuse-if-compatible: CREATE_COMPATIBLE only. */
+		      (!strstr(s->args, "--reuse-if-compatible") ||
+		       (stats->by_cmd[FSCONFIG_CMD_CREATE_COMPATIBLE] == s->attempts &&
+			!stats->by_cmd[FSCONFIG_CMD_CREATE] &&
+			!stats->by_cmd[FSCONFIG_CMD_CREATE_EXCL])) &&
 		      attempts == s->attempts && stats->creates == s->attempts &&
 		      attempts <= s->k + 1 && stats->contexts == s->contexts &&
 		      !strcmp(kept, s->options) && !stats->misuse &&
@@ -567,6 +825,15 @@ int main(void)
 	s = &(struct scenario){ .args = "-o a=1 none /mnt" };
 	res = run(s, &status, out, sizeof(out));
 	check(!res && status == EXIT_USAGE, "no -t: usage, exit 1", out);
+	s = &(struct scenario){ .args = "-t fake --reuse-if-compatible none /mnt" };
+	res = run(s, &status, out, sizeof(out));
+	check(!res && status == EXIT_USAGE && !stats->contexts,
+	      "--reuse-if-compatible without --exclusive: usage, exit 1", out);
+	s = &(struct scenario){ .args = "-t fake --exclusive --allow-reuse "
+					"--reuse-if-compatible none /mnt" };
+	res = run(s, &status, out, sizeof(out));
+	check(!res && status == EXIT_USAGE && !stats->contexts,
+	      "--reuse-if-compatible with --allow-reuse: usage, exit 1", out);
 	printf("1..%d\n# %d passed, %d failed\n", n, n - failures, failures);
 	return failures ? 1 : 0;
 }

@@ -4,7 +4,8 @@
  * optional ones it rejects, by the events in the context's structured log.
  *
  *   fclog-retry -t TYPE [-r KEY[=VALUE]]... [-o KEY[=VALUE]]...
- *               [--exclusive [--allow-reuse]] [--json] SOURCE TARGET
+ *               [--exclusive [--allow-reuse | --reuse-if-compatible]]
+ *               [--json] SOURCE TARGET
  *
  * -r options are required, -o options optional, one per flag (so that a
  * value may hold commas).  "KEY=VALUE" is set as a string, "KEY" as a flag,
@@ -30,14 +31,29 @@
  *    --allow-reuse the next attempt is a plain CREATE, on the same fd when
  *    create_failed says recoverable, else on a fresh one.  A conflict of
  *    another cause (other_userns, ro_conflict) a plain CREATE meets too.
+ *  - With --reuse-if-compatible the create is FSCONFIG_CMD_CREATE_COMPATIBLE:
+ *    one call that makes a new superblock or shares the one in use exactly
+ *    when the kernel says that every parameter set matches it (verdict
+ *    "compatible"), so that nothing can change the superblock between the
+ *    comparison and the sharing.  Refused (sb_conflict, or create_failed,
+ *    with the cause incompatible or unverifiable), it reports each option
+ *    that differs and each the kernel could not compare; an optional option
+ *    that differs is dropped like any other the kernel refused and the
+ *    next attempt, on a fresh context, asks again; a required one that
+ *    differs, any option the kernel could not compare (or did not list),
+ *    or nothing left to drop ends the run (exit 6).  A kernel without the
+ *    command refuses it with EOPNOTSUPP and no record of it: the tool says
+ *    that this kernel cannot compare and stops (exit 7); it never falls
+ *    back to CREATE, which would share whatever is there, nor guesses.
  *  - Anything else (no rejection to act on, nothing left to drop) ends it.
  *
  * Attempts: an attempt is one CREATE (or CREATE_EXCL).  Options dropped at
  * fsconfig() time cost none, as the context goes on.  Every attempt after
  * the first follows a failed CREATE that dropped at least one option or
  * the exclusivity, and a failed CREATE that drops nothing ends the run; so
- * with k rejections (rejected options, plus one for a refused CREATE_EXCL)
- * there are at most k + 1 attempts.
+ * with k rejections (rejected options, including those a CREATE_COMPATIBLE
+ * found different, plus one for a refused CREATE_EXCL) there are at most
+ * k + 1 attempts.
  *
  * Without FSOPEN_STRUCTURED_LOG (a stock kernel) it says that it cannot
  * retry by cause and makes one attempt, as fclog-mount would.
@@ -49,12 +65,16 @@
  * fclog_print() writes them: they are the objects with "level", and their
  * "event", if any, is the kernel's) and the tool's own events (no "level";
  * "event": legacy, request, attempt, set, drop, reuse, create, result);
- * the last line is the result.
+ * the last line is the result.  When the kernel compared a superblock, the
+ * result also has its "verdict" and the kernel's names of the parameters
+ * that differ ("differs") and that it could not compare ("unknown").
  *
  * Exit status: 0 mounted; 1 usage; 2 fsopen() failed; 3 a required option
  * was rejected; 4 a failure with no rejection to act on (legacy kernel, no
  * rejection naming the option, nothing left to drop); 5 fsmount() or move_mount()
- * failed; 6 CREATE_EXCL found an existing superblock (no --allow-reuse).
+ * failed; 6 CREATE_EXCL found an existing superblock (no --allow-reuse), or
+ * CREATE_COMPATIBLE one it would not share (--reuse-if-compatible); 7 the
+ * kernel has no FSCONFIG_CMD_CREATE_COMPATIBLE: it cannot compare.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -71,7 +91,7 @@
 
 enum {
 	EXIT_USAGE = 1, EXIT_OPEN, EXIT_REQUIRED, EXIT_STUCK, EXIT_MOUNT,
-	EXIT_EXISTS,
+	EXIT_EXISTS, EXIT_CANNOT_COMPARE,
 };
 #define RETRY	-1		/* create(): try again */
 
@@ -91,6 +111,9 @@ static struct opt *opts;
 static int nopts, fd = -1, attempts;
 static const char *type;
 static bool structured = true, exclusive, allow_reuse, fresh, json_out;
+static bool reuse_compatible;	/* --reuse-if-compatible */
+/* The latest record with a "verdict" this attempt read. */
+static struct fclog_record *compared;
 static unsigned int print_flags = FCLOG_PRINT_DETAIL;
 static fclog_t *ctx_log;
 static char why[512];		/* Why the run ended, when it failed */
@@ -142,6 +165,11 @@ static void drain(void)
 		if (!json_out)
 			fputs("    ", stdout);
 		fclog_print(stdout, rec, print_flags);
+		if (rec->verdict != FCLOG_VERDICT_NONE) {
+			fclog_record_free(compared);
+			compared = rec;		/* ours to free */
+			continue;
+		}
 		fclog_record_free(rec);
 	}
 }
@@ -243,26 +271,136 @@ static int configure(void)
 	return 0;
 }
 
+/*
+ * The option that set the kernel's parameter @name: the last one given
+ * with that key (its value is the one compared), or with "no" before it
+ * (the kernel names "noacl" as "acl"); NULL if no option did.
+ */
+static struct opt *option_of(const char *name)
+{
+	struct opt *found = NULL;
+	int i;
+
+	for (i = 0; i < nopts; i++) {
+		if (opts[i].dropped || opts[i].is_source)
+			continue;
+		if (!strcmp(opts[i].key, name) ||
+		    (!strncmp(opts[i].key, "no", 2) &&
+		     !strcmp(opts[i].key + 2, name)))
+			found = &opts[i];
+	}
+	return found;
+}
+
+/*
+ * CREATE_COMPATIBLE refused the superblock in use (@refusal: the
+ * sb_conflict, or the create_failed if that was lost; @cmp: the
+ * sb_conflict, with the verdicts, or NULL).  Only an optional option that
+ * differs can go: drop each (*@accepted if one had been accepted) and
+ * return 0.  A required option that differs, anything the kernel could
+ * not compare or did not list, or nothing to drop: an exit status, stop()
+ * saying why.
+ */
+static int weigh(const struct fclog_record *cmp,
+		 const struct fclog_record *refusal, bool *accepted)
+{
+	bool blocked = !cmp || cmp->params_truncated || cmp->params_unlisted;
+	char list[384] = "";
+	const struct fclog_param *p;
+	size_t i, len = 0;
+	struct opt *o;
+	int dropped = 0;
+
+	for (i = 0; cmp && i < cmp->nparams; i++) {
+		p = &cmp->params[i];
+		if (p->match == FCLOG_MATCH_MATCHES)
+			continue;
+		o = option_of(p->name);
+		if (p->match != FCLOG_MATCH_DIFFERS || !o || o->required)
+			blocked = true;
+		if (len < sizeof(list))
+			len += snprintf(list + len, sizeof(list) - len,
+					"%s%s %s%s%s%s", len ? "; " : ": ",
+					p->name, p->match_name,
+					o ? " (" : "", o ? o->arg : "",
+					!o ? "" : o->required ? ", required)" :
+					")");
+	}
+	if (cmp && cmp->params_unlisted && len < sizeof(list))
+		len += snprintf(list + len, sizeof(list) - len,
+				"%sparameters the kernel cannot name",
+				len ? "; " : ": ");
+	if (cmp && cmp->params_truncated && len < sizeof(list))
+		snprintf(list + len, sizeof(list) - len, "%sthe list was cut",
+			 len ? "; " : ": ");
+	for (i = 0; !blocked && cmp && i < cmp->nparams; i++) {
+		if (cmp->params[i].match != FCLOG_MATCH_DIFFERS)
+			continue;
+		o = option_of(cmp->params[i].name);
+		*accepted |= o->applied;
+		drop(o, refusal, "create");
+		dropped++;
+	}
+	if (dropped)
+		return 0;
+	return stop(EXIT_EXISTS, "CREATE_COMPATIBLE: the %s superblock (%s) in use is %s%s; not shared",
+		    refusal->sb_type ?: type, refusal->sb_id ?: "?",
+		    cmp && cmp->verdict_name ? cmp->verdict_name :
+		    refusal->cause_name, *list ? list :
+		    refusal->cause == FCLOG_CAUSE_UNVERIFIABLE ?
+		    ": the filesystem cannot compare its settings" : "");
+}
+
+/* Whether the kernel logged a rejection of a CREATE_COMPATIBLE. */
+static bool knows_compatible(void)
+{
+	const struct fclog_record *rej;
+	int i;
+
+	for (i = 0; (rej = fclog_rejection(ctx_log, i)); i++)
+		if (rej->op == FCLOG_OP_CREATE_COMPATIBLE)
+			return true;
+	return false;
+}
+
 /* One attempt: 0 when created, RETRY, or an exit status. */
 static int create(void)
 {
-	const struct fclog_record *rej, *sb = NULL;
+	const struct fclog_record *rej, *sb = NULL, *refusal = NULL, *cmp = NULL;
 	bool progress = false, accepted = false, conflict = false;
-	int i, j, ret, err;
+	unsigned int cmd = !exclusive ? FSCONFIG_CMD_CREATE :
+			   reuse_compatible ? FSCONFIG_CMD_CREATE_COMPATIBLE :
+			   FSCONFIG_CMD_CREATE_EXCL;
+	int i, j, ret, err, status;
 
 	attempts++;
 	fclog_reset(ctx_log);
-	ret = sys_fsconfig(fd, exclusive ? FSCONFIG_CMD_CREATE_EXCL :
-			   FSCONFIG_CMD_CREATE, NULL, NULL, 0);
+	fclog_record_free(compared);
+	compared = NULL;
+	ret = sys_fsconfig(fd, cmd, NULL, NULL, 0);
 	err = errno;
-	say(json_pack("{s:s, s:i, s:b, s:b, s:s?}", "event", "create",
-		      "attempt", attempts, "exclusive", exclusive, "ok", !ret,
-		      "error", ret ? errname(err) : NULL),
+	say(json_pack("{s:s, s:i, s:b, s:b, s:b, s:s?}", "event", "create",
+		      "attempt", attempts, "exclusive", exclusive,
+		      "compatible", cmd == FSCONFIG_CMD_CREATE_COMPATIBLE,
+		      "ok", !ret, "error", ret ? errname(err) : NULL),
 	    ret ? "  %s: %s\n" : "  %s\n",
+	    cmd == FSCONFIG_CMD_CREATE_COMPATIBLE ? "create (compatible only)" :
 	    exclusive ? "create (exclusive)" : "create", errname(err));
 	drain();
+	if (!ret && compared && compared->event == FCLOG_EVENT_SB_SHARED &&
+	    compared->verdict == FCLOG_VERDICT_COMPATIBLE)
+		say(NULL, "  the %s superblock (%s) in use has every option asked: shared\n",
+		    compared->sb_type ?: type, compared->sb_id ?: "?");
 	if (!ret)
 		return 0;
+	/*
+	 * A kernel that knows the command logs what became of it; one that
+	 * does not refuses it before it looks at the context.
+	 */
+	if (cmd == FSCONFIG_CMD_CREATE_COMPATIBLE && err == EOPNOTSUPP &&
+	    !knows_compatible())
+		return stop(EXIT_CANNOT_COMPARE, "this kernel cannot compare a superblock in use with the options (no FSCONFIG_CMD_CREATE_COMPATIBLE: %s); nothing was mounted or shared",
+			    errname(err));
 	if (!structured)
 		return stop(EXIT_STUCK, "CREATE failed (%s) and a legacy log gives no cause: cannot retry by cause",
 			    errname(err));
@@ -279,6 +417,16 @@ static int create(void)
 			conflict = true;
 			if (rej->event == FCLOG_EVENT_SB_CONFLICT)
 				sb = rej;
+		}
+		/* CREATE_COMPATIBLE would not share it: the same, with verdicts. */
+		if ((rej->cause == FCLOG_CAUSE_INCOMPATIBLE ||
+		     rej->cause == FCLOG_CAUSE_UNVERIFIABLE) &&
+		    (rej->event == FCLOG_EVENT_SB_CONFLICT ||
+		     rej->event == FCLOG_EVENT_CREATE_FAILED)) {
+			if (!refusal || rej->event == FCLOG_EVENT_SB_CONFLICT)
+				refusal = rej;
+			if (rej->event == FCLOG_EVENT_SB_CONFLICT)
+				cmp = rej;
 		}
 		for (j = 0; rej->param && j < nopts; j++) {
 			if (opts[j].dropped || strcmp(opts[j].key, rej->param))
@@ -305,6 +453,12 @@ static int create(void)
 		    "  a %s superblock (%s) exists: --allow-reuse, next attempt without exclusive\n",
 		    sb && sb->sb_type ? sb->sb_type : type,
 		    sb && sb->sb_id ? sb->sb_id : "?");
+	}
+	if (refusal) {
+		status = weigh(cmp, refusal, &accepted);
+		if (status)
+			return status;
+		progress = true;
 	}
 	if (!progress)
 		return stop(EXIT_STUCK, "CREATE failed (%s) with no rejected option left to drop",
@@ -334,6 +488,26 @@ static int mount_at(const char *target)
 	return 0;
 }
 
+/*
+ * The latest comparison, to @ev: the verdict, and the kernel's names of
+ * the parameters that differ and of those it could not compare.
+ */
+static void add_verdict(json_t *ev)
+{
+	json_t *lists[2] = { json_array(), json_array() };
+	size_t i;
+
+	for (i = 0; i < compared->nparams; i++)
+		if (compared->params[i].match != FCLOG_MATCH_MATCHES)
+			json_array_append_new(lists[compared->params[i].match ==
+						    FCLOG_MATCH_DIFFERS],
+					      json_string(compared->params[i].name));
+	json_object_set_new(ev, "verdict",
+			    json_string(compared->verdict_name));
+	json_object_set_new(ev, "differs", lists[1]);
+	json_object_set_new(ev, "unknown", lists[0]);
+}
+
 /* The outcome: the options kept and dropped, and the attempts made. */
 static void result(int status, const char *target)
 {
@@ -357,6 +531,8 @@ static void result(int status, const char *target)
 		       "attempts", attempts, "structured", structured,
 		       "exclusive", exclusive, "options", kept,
 		       "dropped", dropped, "error", status ? why : NULL);
+	if (ev && compared)
+		add_verdict(ev);
 	if (status)
 		say(ev, "not mounted (%d CREATE attempt%s): %s\n", attempts,
 		    attempts == 1 ? "" : "s", why);
@@ -402,11 +578,13 @@ static void request(const char *source, const char *target)
 		if (!opts[n].is_source)
 			json_array_append_new(lists[opts[n].required],
 					      json_string(opts[n].arg));
-	say(json_pack("{s:s, s:s, s:s, s:s, s:O, s:O, s:b}", "event",
+	say(json_pack("{s:s, s:s, s:s, s:s, s:O, s:O, s:b, s:b}", "event",
 		      "request", "type", type, "source", source, "target",
 		      target, "required", lists[1], "optional", lists[0],
-		      "exclusive", exclusive),
+		      "exclusive", exclusive,
+		      "reuse_if_compatible", reuse_compatible),
 	    "mount %s %s on %s%s\n", type, source, target,
+	    reuse_compatible ? " (CREATE_COMPATIBLE)" :
 	    exclusive ? " (CREATE_EXCL)" : "");
 	for (n = 1; !json_out && n >= 0; n--) {
 		if (!json_array_size(lists[n]))
@@ -424,7 +602,8 @@ static void request(const char *source, const char *target)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: fclog-retry -t TYPE [-r KEY[=VALUE]]... [-o KEY[=VALUE]]...\n"
-		"                   [--exclusive [--allow-reuse]] [--json] SOURCE TARGET\n");
+		"                   [--exclusive [--allow-reuse | --reuse-if-compatible]]\n"
+		"                   [--json] SOURCE TARGET\n");
 }
 
 int main(int argc, char **argv)
@@ -432,6 +611,7 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "exclusive", no_argument, NULL, 'x' },
 		{ "allow-reuse", no_argument, NULL, 'a' },
+		{ "reuse-if-compatible", no_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
@@ -452,6 +632,7 @@ int main(int argc, char **argv)
 		case 'o': add_option(optarg, false); break;
 		case 'x': exclusive = true; break;
 		case 'a': allow_reuse = true; break;
+		case 'c': reuse_compatible = true; break;
 		case 'j': json_out = true; break;
 		case 'h': usage(stdout); return 0;
 		default: goto usage;
@@ -459,6 +640,11 @@ int main(int argc, char **argv)
 	}
 	if (!type || argc - optind != 2)
 		goto usage;
+	if (reuse_compatible && (!exclusive || allow_reuse)) {
+		fputs("fclog-retry: --reuse-if-compatible goes with --exclusive, not with --allow-reuse\n",
+		      stderr);
+		goto usage;
+	}
 	source = argv[optind];
 	target = argv[optind + 1];
 	if (json_out)
@@ -489,6 +675,7 @@ int main(int argc, char **argv)
 			      "structured", structured),
 		    "attempt %d, on %s context%s\n", attempts + 1,
 		    fresh ? "a fresh" : "the same",
+		    reuse_compatible ? ", CREATE_COMPATIBLE" :
 		    exclusive ? ", CREATE_EXCL" : "");
 		status = configure();
 		if (!status)
@@ -501,6 +688,7 @@ int main(int argc, char **argv)
 			status = 0;
 	}
 	result(status, target);
+	fclog_record_free(compared);
 	if (ctx_log) {
 		fclog_free(ctx_log);
 		close(fd);
