@@ -13,6 +13,11 @@
  * Then the story the structured rejections are for: fclog-retry asked for
  * a mix of good and bad options mounts with the good ones, saying what it
  * dropped and why, and the mount table shows what the kernel applied.
+ * Then whether the superblock in use already has what a context asks for:
+ * debugfs with mode=0700, a CREATE_EXCL refused with the kernel's verdict
+ * per parameter, FSCONFIG_CMD_CREATE_COMPATIBLE sharing it for mode=0700,
+ * refusing mode=0755 as differing, and the same fd, given mode=0700,
+ * sharing it; and fclog-retry --reuse-if-compatible doing the same.
  * Last, a flood: the error stays, and the loss is counted.
  */
 #define _GNU_SOURCE
@@ -22,6 +27,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -148,6 +154,180 @@ static void retry(char *const argv[], const char *target)
 	umount2(target, MNT_DETACH);
 }
 
+/*
+ * Every record of @log, one line each, with what the kernel says of it:
+ * its event and cause, the superblock, and how that compares with what the
+ * context set, parameter by parameter.
+ */
+static void show_records(fclog_t *log)
+{
+	struct fclog_record *rec;
+	size_t i;
+
+	while (fclog_next(log, &rec) > 0) {
+		fputs("    ", stdout);
+		fclog_print(stdout, rec, 0);
+		if (rec->event_name) {
+			printf("      %s", rec->event_name);
+			if (rec->cause_name)
+				printf(", cause %s", rec->cause_name);
+			if (rec->sb_type)
+				printf(", superblock %s:%s", rec->sb_type,
+				       rec->sb_id ?: "?");
+			if (rec->recoverable != FCLOG_TRI_UNKNOWN)
+				printf(", %s", rec->recoverable == FCLOG_TRI_TRUE ?
+				       "recoverable (the fd takes parameters again)" :
+				       "not recoverable");
+			if (rec->params_applied != FCLOG_TRI_UNKNOWN)
+				printf(", parameters %s",
+				       rec->params_applied == FCLOG_TRI_TRUE ?
+				       "then applied to it" : "not applied");
+			putchar('\n');
+		}
+		if (rec->verdict_name) {
+			printf("      verdict: %s%s\n", rec->verdict_name,
+			       rec->nparams ? "" : " (no parameter set)");
+			for (i = 0; i < rec->nparams; i++)
+				printf("        %-10s %s\n", rec->params[i].name,
+				       rec->params[i].match_name);
+		}
+		fclog_record_free(rec);
+	}
+}
+
+static int mode_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? -1 : (int)(st.st_mode & 07777);
+}
+
+/*
+ * fsconfig(@fd, @cmd) on debugfs, shown as "call = result", then the log;
+ * 0 or the errno.
+ */
+static int create_cmd(int fd, fclog_t *log, unsigned int cmd)
+{
+	static const char *const names[] = {
+		[FSCONFIG_CMD_CREATE] = "CMD_CREATE",
+		[FSCONFIG_CMD_CREATE_EXCL] = "CMD_CREATE_EXCL",
+		[FSCONFIG_CMD_CREATE_COMPATIBLE] = "CMD_CREATE_COMPATIBLE",
+	};
+	char what[128];
+	int ret, err;
+
+	snprintf(what, sizeof(what), "fsconfig(debugfs, %s)", names[cmd]);
+	ret = sys_fsconfig(fd, cmd, NULL, NULL, 0);
+	err = errno;
+	report(what, ret);
+	show_records(log);
+	return ret ? err : 0;
+}
+
+/* A debugfs context with mode=@mode set, and its reader. */
+static int debugfs_with(const char *mode, fclog_t **log)
+{
+	char what[128];
+	int fd = sys_fsopen("debugfs", open_flags);
+
+	*log = NULL;
+	if (fd < 0) {
+		report("fsopen(debugfs)", fd);
+		return -1;
+	}
+	*log = fclog_new(fd);
+	snprintf(what, sizeof(what), "fsconfig(debugfs, SET_STRING, \"mode\", \"%s\")",
+		 mode);
+	report(what, sys_fsconfig(fd, FSCONFIG_SET_STRING, "mode", mode, 0));
+	show_records(*log);
+	return fd;
+}
+
+static void done_with(int fd, fclog_t *log)
+{
+	fclog_free(log);
+	close(fd);
+}
+
+/* Mount what @fd created, and say whether it is the debugfs in use. */
+static void mount_and_compare(int fd)
+{
+	struct stat st, in_use;
+	int mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0);
+
+	if (mfd < 0 || fstat(mfd, &st) || stat("/sys/kernel/debug", &in_use)) {
+		report("fsmount", mfd);
+		return;
+	}
+	printf("    fsmount: %s superblock as /sys/kernel/debug (dev %u:%u), mode %04o\n",
+	       st.st_dev == in_use.st_dev ? "the same" : "another",
+	       major(st.st_dev), minor(st.st_dev), st.st_mode & 07777);
+	close(mfd);
+}
+
+/*
+ * Does the superblock in use already have what I asked for?  debugfs has
+ * one superblock: a plain CREATE shares it and applies the new mode to
+ * everyone's mount, CREATE_EXCL refuses it whatever it has; the kernel
+ * compares, and CREATE_COMPATIBLE shares it only when everything matches.
+ */
+static void compatible(void)
+{
+	static char *const refused[] = {
+		"fclog-retry", "-t", "debugfs", "--exclusive",
+		"--reuse-if-compatible", "-r", "mode=0755",
+		"none", "/tmp/fclog-demo", NULL
+	};
+	static char *const shared[] = {
+		"fclog-retry", "-t", "debugfs", "--exclusive",
+		"--reuse-if-compatible", "-r", "mode=0700", "-o", "gid=0",
+		"none", "/tmp/fclog-demo", NULL
+	};
+	fclog_t *log;
+	int fd;
+
+	puts("\n-- does the superblock in use already have what I asked for? --");
+	puts("debugfs, mode=0700 (a plain CREATE applies it to the superblock in use):");
+	fd = debugfs_with("0700", &log);
+	if (fd < 0)
+		return;
+	create_cmd(fd, log, FSCONFIG_CMD_CREATE);
+	done_with(fd, log);
+	printf("    /sys/kernel/debug: mode %04o\n", mode_of("/sys/kernel/debug"));
+
+	puts("\nCREATE_EXCL refuses it, whatever it has; the kernel says how it compares:");
+	fd = debugfs_with("0700", &log);
+	create_cmd(fd, log, FSCONFIG_CMD_CREATE_EXCL);
+	done_with(fd, log);
+
+	puts("\nCREATE_COMPATIBLE with mode=0700 shares it:");
+	fd = debugfs_with("0700", &log);
+	if (create_cmd(fd, log, FSCONFIG_CMD_CREATE_COMPATIBLE) == EOPNOTSUPP) {
+		puts("    (this kernel has no FSCONFIG_CMD_CREATE_COMPATIBLE: it cannot compare)");
+		done_with(fd, log);
+		return;
+	}
+	mount_and_compare(fd);
+	done_with(fd, log);
+
+	puts("\nCREATE_COMPATIBLE with mode=0755 is refused, naming the mode; nothing changes:");
+	fd = debugfs_with("0755", &log);
+	create_cmd(fd, log, FSCONFIG_CMD_CREATE_COMPATIBLE);
+	printf("    /sys/kernel/debug: mode %04o\n", mode_of("/sys/kernel/debug"));
+	puts("...the same fd, given mode=0700, shares it:");
+	report("fsconfig(debugfs, SET_STRING, \"mode\", \"0700\")",
+	       sys_fsconfig(fd, FSCONFIG_SET_STRING, "mode", "0700", 0));
+	show_records(log);
+	if (!create_cmd(fd, log, FSCONFIG_CMD_CREATE_COMPATIBLE))
+		mount_and_compare(fd);
+	done_with(fd, log);
+
+	puts("\nfclog-retry --reuse-if-compatible: one call, shared only if everything matches");
+	retry(refused, "/tmp/fclog-demo");
+	puts("");
+	retry(shared, "/tmp/fclog-demo");
+}
+
 static void retrier(void)
 {
 	static char *const tmpfs[] = {
@@ -219,6 +399,7 @@ int main(void)
 	create_excl("debugfs");
 	create_excl("mqueue");
 	retrier();
+	compatible();
 	puts("\n-- a flood: one error, then 100 warnings into a 64-record log --");
 	flood();
 	puts("== end of demonstration ==");
