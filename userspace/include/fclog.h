@@ -84,8 +84,9 @@ enum fclog_cause {
 	FCLOG_CAUSE_INCOMPATIBLE,	/* CREATE_COMPATIBLE met a superblock
 					 * whose settings differ */
 	FCLOG_CAUSE_UNVERIFIABLE,	/* ... one that could not be compared
-					 * with everything set (or a
-					 * filesystem that compares nothing) */
+					 * with everything set (EBUSY); or,
+					 * with EOPNOTSUPP, a filesystem
+					 * that does not compare at all */
 	FCLOG_CAUSE_OTHER,		/* A cause newer than this library */
 };
 
@@ -139,8 +140,8 @@ enum fclog_match {
 /*
  * One parameter the context set, as the kernel names it: superblock flags
  * as set or cleared ("ro", "rw", "lazytime", "nolazytime", ...), the
- * filesystem's parameters as its table names them ("acl" for "noacl"),
- * never "source".
+ * filesystem's parameters as the caller gave them ("noacl" for a flag
+ * cleared with "no"), in the order of its table; never "source".
  */
 struct fclog_param {
 	char *name;
