@@ -5,13 +5,16 @@
  * so that fsopen/fsconfig/fsmount/move_mount reach a model of a context
  * that logs structured reports (or legacy lines) as the schema says:
  * param_rejected for a refused parameter, sb_conflict then create_failed
- * for a CREATE_EXCL that meets a superblock, create_failed with
- * "recoverable" for every failed CREATE; and a superblock in use that it
- * compares with what the context set as a kernel with
- * FSCONFIG_CMD_CREATE_COMPATIBLE does (a "verdict" and each parameter's
- * on sb_shared and sb_conflict, CREATE_COMPATIBLE sharing only a
- * compatible one), or, as an older kernel, refuses that command with
- * EOPNOTSUPP and no record.
+ * for a CREATE_EXCL that meets a superblock (compared with nothing: no
+ * verdict), create_failed with "recoverable" for every failed CREATE; and
+ * a superblock in use that it compares with what the context set as a
+ * kernel with FSCONFIG_CMD_CREATE_COMPATIBLE does (a "verdict" and each
+ * parameter's, named as given, superblock flags first, on sb_shared and
+ * on the sb_conflict of CREATE_COMPATIBLE, which shares only a compatible
+ * one); a filesystem that does not compare has CREATE_COMPATIBLE refused
+ * at once with EOPNOTSUPP and a create_failed record (unverifiable,
+ * recoverable); an older kernel refuses that command with EOPNOTSUPP and
+ * no record.
  *
  * The model refuses what a scenario lists, at fsconfig() time or at CREATE
  * (one key per CREATE, as a fill_super stops at its first complaint), and
@@ -54,11 +57,18 @@ struct scenario {
 	 * The superblock in use, as "key[=value]" the way a context sets
 	 * it, comma-joined: what the filesystem compares ("" for a
 	 * filesystem that compares but has no parameter); NULL: it
-	 * compares nothing, every parameter is unknown.  Keys are listed
-	 * as the kernel names them, "noacl" as "acl".
+	 * compares nothing, every parameter is unknown.  Its order is the
+	 * order of the filesystem's table, in which the kernel lists them.
 	 */
 	const char *sb_has;
+	/*
+	 * The flags of the table that take "no" ("acl": "noacl" clears
+	 * it), comma-joined; any other key that starts with "no" is a
+	 * parameter of its own.
+	 */
+	const char *negatable;
 	bool unlisted;		/* ...and parameters set it cannot name */
+	bool no_compare;	/* A filesystem without ->compare_param */
 	bool no_compatible;	/* A kernel without CREATE_COMPATIBLE */
 	int k;			/* rejections the tool should meet */
 	/* expected: */
@@ -66,6 +76,8 @@ struct scenario {
 	const char *options;	/* kept, comma-joined */
 	/* With a comparison: the result's verdict, differs and unknown. */
 	const char *verdict, *differs, *unknown;
+	bool no_verdict;	/* The result has no verdict */
+	const char *cannot_compare;	/* The result's, on exit 7 */
 	const char *error;	/* A part of the result's error */
 };
 
@@ -146,54 +158,97 @@ static int fake_fsopen(unsigned int flags)
 	return ctx.fd;
 }
 
-/* How the kernel names the parameter @set ("key" or "key=value"). */
-static void param_name(const char *set, char *name, size_t size)
+/* Whether @list (comma-joined) has @word. */
+static bool listed(const char *list, const char *word, size_t len)
 {
-	const char *key = strncmp(set, "no", 2) ? set : set + 2;
+	const char *p;
 
-	snprintf(name, size, "%.*s", (int)strcspn(key, "="), key);
+	for (p = list; p && *p; p += strcspn(p, ","), p += *p == ',')
+		if (strcspn(p, ",") == len && !strncmp(p, word, len))
+			return true;
+	return false;
+}
+
+/* The superblock flags the VFS parses, as set and as cleared. */
+static const char *const vfs_flags[][2] = {
+	{ "ro", "rw" }, { "sync", "async" }, { "dirsync", NULL },
+	{ "lazytime", "nolazytime" }, { "mand", "nomand" },
+};
+
+/*
+ * Which parameter @set ("key" or "key=value") sets, into @id: its table
+ * entry ("acl" for "noacl" if acl is negatable, "ro" for "rw"); -1 for a
+ * superblock flag (its rank in vfs_flags), else 0.
+ */
+static int param_id(const char *set, char *id, size_t size)
+{
+	size_t len = strcspn(set, "=");
+	size_t i;
+
+	for (i = 0; i < sizeof(vfs_flags) / sizeof(vfs_flags[0]); i++)
+		if ((strlen(vfs_flags[i][0]) == len &&
+		     !strncmp(set, vfs_flags[i][0], len)) ||
+		    (vfs_flags[i][1] && strlen(vfs_flags[i][1]) == len &&
+		     !strncmp(set, vfs_flags[i][1], len))) {
+			snprintf(id, size, "%s", vfs_flags[i][0]);
+			return -1 - (int)i;
+		}
+	if (len > 2 && !strncmp(set, "no", 2) &&
+	    listed(sc->negatable, set + 2, len - 2)) {
+		set += 2;
+		len -= 2;
+	}
+	snprintf(id, size, "%.*s", (int)len, set);
+	return 0;
 }
 
 /*
- * The superblock's setting of the parameter named @name, as a context
- * would set it, into @has; false if the superblock does not compare it.
+ * The superblock's setting of the parameter @id, as a context would set
+ * it, into @has, and its rank in the table (from 1); 0 if the superblock
+ * does not compare it.
  */
-static bool sb_setting(const char *name, char *has, size_t size)
+static int sb_setting(const char *id, char *has, size_t size)
 {
 	char list[256], other[64], *tok, *save = NULL;
+	int rank = 0;
 
 	if (!sc->sb_has)
-		return false;
+		return 0;
 	snprintf(list, sizeof(list), "%s", sc->sb_has);
 	for (tok = strtok_r(list, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		param_name(tok, other, sizeof(other));
-		if (!strcmp(other, name)) {
+		rank++;
+		param_id(tok, other, sizeof(other));
+		if (!strcmp(other, id)) {
 			snprintf(has, size, "%s", tok);
-			return true;
+			return rank;
 		}
 	}
-	return false;
+	return 0;
 }
 
 /*
  * Compare the context with the superblock in use: ",\"verdict\":...,
- * \"params\":{...}" into @json, each parameter once, with the value set
- * last; the verdict is returned (0 compatible, 1 incompatible, 2 unknown).
+ * \"params\":{...}" into @json, each parameter once, named as it was
+ * given last and with the value set last, as the kernel lists them:
+ * superblock flags first, then the filesystem's in the order of its table
+ * (here: of sb_has, then the ones it does not compare, as set); the
+ * verdict is returned (0 compatible, 1 incompatible, 2 unknown).
  */
 static int compare(char *json, size_t size)
 {
-	char name[64], other[64], has[64], params[400];
-	bool differs = false, unknown = sc->unlisted || !sc->sb_has;
+	char id[64], other[64], has[64], params[400];
+	bool differs = false, unknown = sc->unlisted || !sc->sb_has ||
+					sc->no_compare;
+	int i, j, r, last, rank[16], order[16], n = 0;
 	size_t len = 0;
-	int i, j, last;
 
 	params[0] = '\0';
 	for (i = 0; i < ctx.nset; i++) {
-		param_name(ctx.set[i], name, sizeof(name));
+		r = param_id(ctx.set[i], id, sizeof(id));
 		for (j = 0, last = i; j < ctx.nset; j++) {
-			param_name(ctx.set[j], other, sizeof(other));
-			if (!strcmp(name, other)) {
+			param_id(ctx.set[j], other, sizeof(other));
+			if (!strcmp(id, other)) {
 				if (j < i)
 					break;
 				last = j;
@@ -201,17 +256,42 @@ static int compare(char *json, size_t size)
 		}
 		if (j < i)
 			continue;	/* listed already */
-		if (!sb_setting(name, has, sizeof(has))) {
+		if (!r)
+			r = sb_setting(id, has, sizeof(has)) ?: 100 + i;
+		order[n++] = last;
+		rank[last] = r;
+	}
+	/* In the kernel's order: by rank, flags (negative) first. */
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && rank[order[j - 1]] > rank[order[j]]; j--) {
+			last = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = last;
+		}
+	for (i = 0; i < n; i++) {
+		const char *set = ctx.set[order[i]];
+
+		param_id(set, id, sizeof(id));
+		if (rank[order[i]] < 0) {
+			/* The VFS compares flags, as set or cleared. */
+			bool is_set = !strcmp(set, id);
+
+			strcpy(other, (sc->sb_has && listed(sc->sb_has, id,
+							    strlen(id))) ==
+				      is_set ? "matches" : "differs");
+			differs |= other[0] == 'd';
+		} else if (sc->no_compare || !sb_setting(id, has, sizeof(has))) {
 			unknown = true;
 			strcpy(other, "unknown");
-		} else if (strcmp(has, ctx.set[last])) {
+		} else if (strcmp(has, set)) {
 			differs = true;
 			strcpy(other, "differs");
 		} else {
 			strcpy(other, "matches");
 		}
 		len += snprintf(params + len, sizeof(params) - len,
-				"%s\"%s\":\"%s\"", len ? "," : "", name, other);
+				"%s\"%.*s\":\"%s\"", len ? "," : "",
+				(int)strcspn(set, "="), set, other);
 	}
 	i = differs ? 1 : unknown ? 2 : 0;
 	snprintf(json, size, ",\"verdict\":\"%s\",\"params\":{%s}%s",
@@ -231,7 +311,20 @@ static int fake_create(unsigned int cmd)
 	int i, compat = 0;
 
 	stats->creates++;
-	if (sc->sb_in_use)
+	/*
+	 * A filesystem that does not compare: refused before anything is
+	 * tried, the context untouched (and logged to legacy logs too).
+	 */
+	if (cmd == FSCONFIG_CMD_CREATE_COMPATIBLE && sc->no_compare) {
+		push("e fake: Superblocks of this filesystem cannot be compared\n",
+		     ",\"event\":\"create_failed\",\"cause\":\"unverifiable\","
+		     "\"errno\":95,\"op\":\"create_compatible\","
+		     "\"recoverable\":true");
+		return fail_with(EOPNOTSUPP);
+	}
+	/* CREATE_EXCL refuses whatever it meets: it compares nothing. */
+	verdict[0] = '\0';
+	if (sc->sb_in_use && !excl)
 		compat = compare(verdict, sizeof(verdict));
 	if (sc->sb_in_use && (excl || (cmd == FSCONFIG_CMD_CREATE_COMPATIBLE &&
 				       compat))) {
@@ -517,6 +610,16 @@ static bool comparison_as_expected(const struct scenario *s, json_t *res)
 
 	if (s->verdict && !json_is_string(json_object_get(res, "verdict")))
 		return false;
+	if (s->no_verdict && (json_object_get(res, "verdict") ||
+			      json_object_get(res, "differs") ||
+			      json_object_get(res, "unknown")))
+		return false;
+	if (s->cannot_compare ?
+	    !json_is_string(json_object_get(res, "cannot_compare")) ||
+	    strcmp(json_string_value(json_object_get(res, "cannot_compare")),
+		   s->cannot_compare) :
+	    json_object_get(res, "cannot_compare") != NULL)
+		return false;
 	if (s->verdict &&
 	    strcmp(json_string_value(json_object_get(res, "verdict")), s->verdict))
 		return false;
@@ -641,12 +744,19 @@ static const struct scenario scenarios[] = {
 		.k = 1, .exit = 0, .attempts = 2, .contexts = 1,
 		.options = "a=1",
 	}, {
-		.name = "CREATE_EXCL: the conflict carries the verdict too",
+		.name = "CREATE_EXCL: the conflict compares nothing, no verdict",
 		.args = "-t fake --exclusive -o mode=0700 none /mnt",
 		.sb_in_use = true, .sb_has = "mode=0700",
 		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
-		.options = "mode=0700", .verdict = "compatible", .differs = "",
-		.unknown = "",
+		.options = "mode=0700", .no_verdict = true,
+		.error = "CREATE_EXCL: a fake superblock (fake0) exists",
+	}, {
+		.name = "--allow-reuse: the CREATE that shares compares",
+		.args = "-t fake --exclusive --allow-reuse -o mode=0755 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700",
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 1,
+		.options = "mode=0755", .verdict = "incompatible",
+		.differs = "mode", .unknown = "",
 	}, {
 		.name = "--reuse-if-compatible, every option matches: shared in one call",
 		.args = "-t fake --exclusive --reuse-if-compatible -r mode=0700 "
@@ -687,12 +797,42 @@ static const struct scenario scenarios[] = {
 		.k = 0, .exit = 0, .attempts = 1, .contexts = 1,
 		.options = "mode=0755,mode=0700", .verdict = "compatible",
 	}, {
-		.name = "--reuse-if-compatible: noacl is named acl, and dropped",
+		.name = "--reuse-if-compatible: noacl is named noacl, and dropped",
 		.args = "-t fake --exclusive --reuse-if-compatible -r mode=0700 "
 			"-o noacl none /mnt",
-		.sb_in_use = true, .sb_has = "acl,mode=0700",
+		.sb_in_use = true, .sb_has = "acl,mode=0700", .negatable = "acl",
 		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
 		.options = "mode=0700", .verdict = "compatible",
+	}, {
+		.name = "--reuse-if-compatible: a flag set, then cleared, is named as cleared",
+		.args = "-t fake --exclusive --reuse-if-compatible -o acl "
+			"-r mode=0700 -o noacl none /mnt",
+		.sb_in_use = true, .sb_has = "acl,mode=0700", .negatable = "acl",
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
+		.options = "acl,mode=0700", .verdict = "compatible",
+	}, {
+		/*
+		 * "node" is not "de" negated: a tool that guessed a "no"
+		 * prefix would blame the required node=1 for the de that
+		 * differs, and give up.
+		 */
+		.name = "--reuse-if-compatible: a key that starts with no is its own",
+		.args = "-t fake --exclusive --reuse-if-compatible -o de=2 "
+			"-r node=1 none /mnt",
+		.sb_in_use = true, .sb_has = "de=1,node=1",
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
+		.options = "node=1", .verdict = "compatible",
+	}, {
+		.name = "--reuse-if-compatible: flags first, then the table's order",
+		.args = "-t fake --exclusive --reuse-if-compatible -r gid=5 "
+			"-r mode=0755 -r ro -r x=1 none /mnt",
+		.sb_in_use = true, .sb_has = "mode=0700,gid=1",
+		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
+		.options = "gid=5,mode=0755,ro,x=1", .verdict = "incompatible",
+		.differs = "ro,mode,gid", .unknown = "x",
+		.error = "incompatible: ro differs (ro, required); mode differs "
+			 "(mode=0755, required); gid differs (gid=5, required); "
+			 "x unknown (x=1, required)",
 	}, {
 		.name = "--reuse-if-compatible, an option it cannot compare: exit 6, named",
 		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0700 "
@@ -711,12 +851,28 @@ static const struct scenario scenarios[] = {
 		.options = "mode=0755,gid=5", .verdict = "incompatible",
 		.differs = "mode", .unknown = "gid",
 	}, {
-		.name = "--reuse-if-compatible, a filesystem that compares nothing: exit 6",
+		.name = "--reuse-if-compatible, a filesystem that does not compare: exit 7, named",
+		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0700 none /mnt",
+		.sb_in_use = true, .no_compare = true,
+		.k = 1, .exit = 7, .attempts = 1, .contexts = 1,
+		.options = "mode=0700", .no_verdict = true,
+		.cannot_compare = "filesystem",
+		.error = "CREATE_COMPATIBLE: fake cannot compare a superblock in use",
+	}, {
+		.name = "--reuse-if-compatible, a filesystem that does not compare, none in use: exit 7",
 		.args = "-t fake --exclusive --reuse-if-compatible none /mnt",
-		.sb_in_use = true,
-		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
-		.options = "", .verdict = "unknown", .differs = "", .unknown = "",
-		.error = "cannot compare its settings",
+		.no_compare = true,
+		.k = 1, .exit = 7, .attempts = 1, .contexts = 1,
+		.options = "", .no_verdict = true,
+		.cannot_compare = "filesystem",
+		.error = "the filesystem does not compare: EOPNOTSUPP",
+	}, {
+		.name = "--allow-reuse, a filesystem that does not compare: shared, unknown",
+		.args = "-t fake --exclusive --allow-reuse -o mode=0700 none /mnt",
+		.sb_in_use = true, .no_compare = true,
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 1,
+		.options = "mode=0700", .verdict = "unknown", .differs = "",
+		.unknown = "mode",
 	}, {
 		.name = "--reuse-if-compatible, parameters it cannot name: exit 6",
 		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0700 none /mnt",
@@ -740,13 +896,15 @@ static const struct scenario scenarios[] = {
 		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0700 none /mnt",
 		.sb_in_use = true, .sb_has = "mode=0700", .no_compatible = true,
 		.k = 1, .exit = 7, .attempts = 1, .contexts = 1,
-		.options = "mode=0700", .error = "this kernel cannot compare",
+		.options = "mode=0700", .no_verdict = true,
+		.cannot_compare = "kernel", .error = "this kernel cannot compare",
 	}, {
 		.name = "--reuse-if-compatible, a kernel without it or structured logs: exit 7",
 		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0700 none /mnt",
 		.sb_in_use = true, .legacy = true, .no_compatible = true,
 		.k = 1, .exit = 7, .attempts = 1, .contexts = 1,
-		.options = "mode=0700", .error = "this kernel cannot compare",
+		.options = "mode=0700", .cannot_compare = "kernel",
+		.error = "this kernel cannot compare",
 	}, {
 		.name = "CREATE fails with no rejection: exit 4",
 		.args = "-t fake -o a=1 none /mnt",

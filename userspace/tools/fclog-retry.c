@@ -41,10 +41,16 @@
  *    that differs is dropped like any other the kernel refused and the
  *    next attempt, on a fresh context, asks again; a required one that
  *    differs, any option the kernel could not compare (or did not list),
- *    or nothing left to drop ends the run (exit 6).  A kernel without the
- *    command refuses it with EOPNOTSUPP and no record of it: the tool says
- *    that this kernel cannot compare and stops (exit 7); it never falls
- *    back to CREATE, which would share whatever is there, nor guesses.
+ *    or nothing left to drop ends the run (exit 6).  The kernel names each
+ *    parameter as it was given ("noacl"), so an option is found by its
+ *    key alone.  A filesystem that does not compare has the command
+ *    refused at once, EOPNOTSUPP with a create_failed record (op
+ *    create_compatible, cause unverifiable): the tool says that this
+ *    filesystem cannot compare, naming its type, and stops (exit 7).  A
+ *    kernel without the command refuses it with EOPNOTSUPP and no record
+ *    of it: the tool says that this kernel cannot compare and stops (exit
+ *    7).  It never falls back to CREATE, which would share whatever is
+ *    there, nor guesses.
  *  - Anything else (no rejection to act on, nothing left to drop) ends it.
  *
  * Attempts: an attempt is one CREATE (or CREATE_EXCL).  Options dropped at
@@ -67,14 +73,17 @@
  * "event": legacy, request, attempt, set, drop, reuse, create, result);
  * the last line is the result.  When the kernel compared a superblock, the
  * result also has its "verdict" and the kernel's names of the parameters
- * that differ ("differs") and that it could not compare ("unknown").
+ * that differ ("differs") and that it could not compare ("unknown"); when
+ * CREATE_COMPATIBLE was refused with EOPNOTSUPP, "cannot_compare" says
+ * who cannot: "filesystem" or "kernel".
  *
  * Exit status: 0 mounted; 1 usage; 2 fsopen() failed; 3 a required option
  * was rejected; 4 a failure with no rejection to act on (legacy kernel, no
  * rejection naming the option, nothing left to drop); 5 fsmount() or move_mount()
  * failed; 6 CREATE_EXCL found an existing superblock (no --allow-reuse), or
- * CREATE_COMPATIBLE one it would not share (--reuse-if-compatible); 7 the
- * kernel has no FSCONFIG_CMD_CREATE_COMPATIBLE: it cannot compare.
+ * CREATE_COMPATIBLE one it would not share (--reuse-if-compatible); 7
+ * CREATE_COMPATIBLE cannot compare: the filesystem does not, or the kernel
+ * has no FSCONFIG_CMD_CREATE_COMPATIBLE.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -117,6 +126,8 @@ static struct fclog_record *compared;
 static unsigned int print_flags = FCLOG_PRINT_DETAIL;
 static fclog_t *ctx_log;
 static char why[512];		/* Why the run ended, when it failed */
+/* Exit 7: who cannot compare, "filesystem" or "kernel"; else NULL. */
+static const char *cannot_compare;
 
 static const char *errname(int err)
 {
@@ -273,8 +284,8 @@ static int configure(void)
 
 /*
  * The option that set the kernel's parameter @name: the last one given
- * with that key (its value is the one compared), or with "no" before it
- * (the kernel names "noacl" as "acl"); NULL if no option did.
+ * with that key, whose value is the one compared (the kernel names a
+ * parameter as it was given, "noacl" as "noacl"); NULL if no option did.
  */
 static struct opt *option_of(const char *name)
 {
@@ -284,9 +295,7 @@ static struct opt *option_of(const char *name)
 	for (i = 0; i < nopts; i++) {
 		if (opts[i].dropped || opts[i].is_source)
 			continue;
-		if (!strcmp(opts[i].key, name) ||
-		    (!strncmp(opts[i].key, "no", 2) &&
-		     !strcmp(opts[i].key + 2, name)))
+		if (!strcmp(opts[i].key, name))
 			found = &opts[i];
 	}
 	return found;
@@ -347,20 +356,26 @@ static int weigh(const struct fclog_record *cmp,
 		    refusal->sb_type ?: type, refusal->sb_id ?: "?",
 		    cmp && cmp->verdict_name ? cmp->verdict_name :
 		    refusal->cause_name, *list ? list :
-		    refusal->cause == FCLOG_CAUSE_UNVERIFIABLE ?
-		    ": the filesystem cannot compare its settings" : "");
+		    !cmp && refusal->cause == FCLOG_CAUSE_UNVERIFIABLE ?
+		    ": not everything set could be compared (the record naming it was not read)" :
+		    "");
 }
 
-/* Whether the kernel logged a rejection of a CREATE_COMPATIBLE. */
-static bool knows_compatible(void)
+/*
+ * The kernel's rejection of this CREATE_COMPATIBLE: the latest rejection
+ * with that op, preferring the outcome (create_failed); NULL if the kernel
+ * logged none, as one without the command does.
+ */
+static const struct fclog_record *compatible_rejection(void)
 {
-	const struct fclog_record *rej;
+	const struct fclog_record *rej, *found = NULL;
 	int i;
 
 	for (i = 0; (rej = fclog_rejection(ctx_log, i)); i++)
-		if (rej->op == FCLOG_OP_CREATE_COMPATIBLE)
-			return true;
-	return false;
+		if (rej->op == FCLOG_OP_CREATE_COMPATIBLE &&
+		    (!found || rej->event == FCLOG_EVENT_CREATE_FAILED))
+			found = rej;
+	return found;
 }
 
 /* One attempt: 0 when created, RETRY, or an exit status. */
@@ -394,13 +409,28 @@ static int create(void)
 	if (!ret)
 		return 0;
 	/*
-	 * A kernel that knows the command logs what became of it; one that
-	 * does not refuses it before it looks at the context.
+	 * A kernel that knows the command logs what became of it: for a
+	 * filesystem that does not compare, a create_failed record saying so
+	 * (unverifiable, EOPNOTSUPP), the context untouched.  One that does
+	 * not know it refuses it before it looks at the context, logging
+	 * nothing.  Either way nothing can be compared, and a plain CREATE
+	 * would share whatever is there: that is the caller's choice.
 	 */
-	if (cmd == FSCONFIG_CMD_CREATE_COMPATIBLE && err == EOPNOTSUPP &&
-	    !knows_compatible())
-		return stop(EXIT_CANNOT_COMPARE, "this kernel cannot compare a superblock in use with the options (no FSCONFIG_CMD_CREATE_COMPATIBLE: %s); nothing was mounted or shared",
-			    errname(err));
+	if (cmd == FSCONFIG_CMD_CREATE_COMPATIBLE && err == EOPNOTSUPP) {
+		rej = compatible_rejection();
+		if (!rej) {
+			cannot_compare = "kernel";
+			return stop(EXIT_CANNOT_COMPARE, "this kernel cannot compare a superblock in use with the options (no FSCONFIG_CMD_CREATE_COMPATIBLE: %s); nothing was mounted or shared",
+				    errname(err));
+		}
+		if (rej->event == FCLOG_EVENT_CREATE_FAILED &&
+		    rej->cause == FCLOG_CAUSE_UNVERIFIABLE &&
+		    rej->errnum == EOPNOTSUPP) {
+			cannot_compare = "filesystem";
+			return stop(EXIT_CANNOT_COMPARE, "CREATE_COMPATIBLE: %s cannot compare a superblock in use with the options (the filesystem does not compare: %s); nothing was mounted or shared (--allow-reuse instead would share one whatever it has)",
+				    type, errname(err));
+		}
+	}
 	if (!structured)
 		return stop(EXIT_STUCK, "CREATE failed (%s) and a legacy log gives no cause: cannot retry by cause",
 			    errname(err));
@@ -533,6 +563,9 @@ static void result(int status, const char *target)
 		       "dropped", dropped, "error", status ? why : NULL);
 	if (ev && compared)
 		add_verdict(ev);
+	if (ev && cannot_compare)
+		json_object_set_new(ev, "cannot_compare",
+				    json_string(cannot_compare));
 	if (status)
 		say(ev, "not mounted (%d CREATE attempt%s): %s\n", attempts,
 		    attempts == 1 ? "" : "s", why);
