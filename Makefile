@@ -499,6 +499,8 @@ $(B)/host/tests/fclog_retry_test: userspace/tools/fclog-retry.c \
 	userspace/include/mount_api.h
 $(B)/host/tests/fclog_probe_test: userspace/tools/fclog-probe.c \
 	userspace/include/mount_api.h
+$(B)/host/tests/fclog_mount_test: userspace/tools/fclog-mount.c \
+	userspace/include/mount_api.h
 
 # The parser under libFuzzer, AddressSanitizer and UBSan (tests/host/fuzz_test.sh).
 FUZZER := $(B)/fuzz/fclog_parse_fuzz

@@ -43,6 +43,10 @@ static void usage(FILE *f)
 
 static unsigned int print_flags;
 
+/*
+ * Print every record now in the log.  Reading it empty leaves errno
+ * ENODATA: a caller saves the errno it reports before it drains.
+ */
 static void drain(fclog_t *log)
 {
 	struct fclog_record *rec;
@@ -61,7 +65,7 @@ static void drain(fclog_t *log)
 static int set_options(int fd, fclog_t *log, char *opts)
 {
 	char *opt, *value, *save = NULL;
-	int ret;
+	int ret, err;
 
 	for (opt = strtok_r(opts, ",", &save); opt;
 	     opt = strtok_r(NULL, ",", &save)) {
@@ -70,11 +74,12 @@ static int set_options(int fd, fclog_t *log, char *opts)
 			*value++ = '\0';
 		ret = value ? sys_fsconfig(fd, FSCONFIG_SET_STRING, opt, value, 0) :
 			      sys_fsconfig(fd, FSCONFIG_SET_FLAG, opt, NULL, 0);
+		err = errno;
 		drain(log);
 		if (ret) {
 			fprintf(stderr, "fclog-mount: option %s: %s\n", opt,
-				strerror(errno));
-			return errno;
+				strerror(err));
+			return err;
 		}
 	}
 	return 0;
@@ -91,7 +96,7 @@ int main(int argc, char **argv)
 	const char *type = NULL, *source, *target;
 	char *opts = NULL;
 	bool exclusive = false;
-	int fd, mfd, c, status = 0;
+	int fd, mfd, c, err, status = 0;
 	fclog_t *log;
 
 	while ((c = getopt_long(argc, argv, "t:o:", longopts, NULL)) != -1) {
@@ -127,15 +132,17 @@ int main(int argc, char **argv)
 
 	if (strcmp(source, "none") &&
 	    sys_fsconfig(fd, FSCONFIG_SET_STRING, "source", source, 0)) {
+		err = errno;
 		drain(log);
-		fprintf(stderr, "fclog-mount: source: %s\n", strerror(errno));
+		fprintf(stderr, "fclog-mount: source: %s\n", strerror(err));
 		status = EXIT_OPTION;
 	} else if (opts && set_options(fd, log, opts)) {
 		status = EXIT_OPTION;
 	} else if (sys_fsconfig(fd, exclusive ? FSCONFIG_CMD_CREATE_EXCL :
 				FSCONFIG_CMD_CREATE, NULL, NULL, 0)) {
+		err = errno;
 		drain(log);
-		fprintf(stderr, "fclog-mount: create: %s\n", strerror(errno));
+		fprintf(stderr, "fclog-mount: create: %s\n", strerror(err));
 		status = EXIT_CREATE;
 	} else {
 		drain(log);
