@@ -121,9 +121,9 @@ TEST(tmpfs_rejections_parse_into_structs)
 
 /*
  * CREATE_EXCL on debugfs, which is mounted with mode=0700: sb_conflict,
- * with mode=0755 compared as differing, and a recoverable create_failed;
- * then CREATE on the same fd: sb_shared with the same verdict, the mode
- * applied.
+ * which compares nothing (no verdict), and a recoverable create_failed;
+ * then CREATE on the same fd: sb_shared with mode=0755 compared as
+ * differing, the mode applied.
  */
 TEST(debugfs_exclusive_then_share)
 {
@@ -159,11 +159,11 @@ TEST(debugfs_exclusive_then_share)
 	EXPECT_STREQ("debugfs", rec->sb_type);
 	EXPECT_STREQ("debugfs", rec->sb_id);
 	EXPECT_EQ(FCLOG_TRI_UNKNOWN, rec->recoverable);
-	/* Compared, although CREATE_EXCL shares nothing. */
-	EXPECT_EQ(FCLOG_VERDICT_INCOMPATIBLE, rec->verdict);
-	ASSERT_EQ(1, rec->nparams);
-	EXPECT_STREQ("mode", rec->params[0].name);
-	EXPECT_EQ(FCLOG_MATCH_DIFFERS, rec->params[0].match);
+	/* CREATE_EXCL refuses whatever it meets: nothing compared. */
+	EXPECT_EQ(FCLOG_VERDICT_NONE, rec->verdict);
+	EXPECT_EQ(NULL, rec->verdict_name);
+	EXPECT_EQ(NULL, rec->params);
+	EXPECT_EQ(0, rec->nparams);
 	EXPECT_FALSE(rec->params_truncated);
 	EXPECT_FALSE(rec->params_unlisted);
 	EXPECT_EQ(FCLOG_TRI_UNKNOWN, rec->params_applied);
@@ -186,7 +186,10 @@ TEST(debugfs_exclusive_then_share)
 			EXPECT_EQ(FCLOG_OP_CREATE, r->op);
 			EXPECT_EQ(FCLOG_CAUSE_NONE, r->cause);
 			EXPECT_STREQ("debugfs", r->sb_type);
-			/* As it was found, before the mode was applied. */
+			/*
+			 * Compared by the CREATE that shares it, as it was
+			 * found, before the mode was applied.
+			 */
 			EXPECT_EQ(FCLOG_VERDICT_INCOMPATIBLE, r->verdict);
 			EXPECT_EQ(1, r->nparams);
 			if (r->nparams == 1) {
@@ -303,6 +306,66 @@ TEST(sysfs_failed_create_is_final)
 	EXPECT_EQ(EBUSY, errno);
 	EXPECT_EQ(-1, sys_fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0));
 	EXPECT_EQ(EBUSY, errno);
+	fclog_free(log);
+	close(fd);
+}
+
+/*
+ * sysfs does not compare: CREATE_COMPATIBLE is refused before anything is
+ * tried, with EOPNOTSUPP and a create_failed record (unverifiable,
+ * recoverable), the context untouched.  The same fd then CREATEs: sysfs
+ * shares the superblock in use, and, not comparing, can only call it
+ * unknown (nothing set, nothing listed).
+ */
+TEST(sysfs_compatible_is_refused_at_once)
+{
+	const struct fclog_record *rec;
+	struct fclog_record *r;
+	fclog_t *log;
+	int fd, mfd, shared = 0;
+
+	OPEN(fd, log, "sysfs");
+	ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_CMD_CREATE_COMPATIBLE, NULL,
+				   NULL, 0));
+	ASSERT_EQ(EOPNOTSUPP, errno);
+	ASSERT_EQ(0, drain(log)) TH_LOG("%s", fclog_error(log));
+	EXPECT_EQ(1, fclog_rejections(log));
+	EXPECT_EQ(NULL, find(log, FCLOG_EVENT_SB_CONFLICT));
+	rec = find(log, FCLOG_EVENT_CREATE_FAILED);
+	ASSERT_NE(NULL, rec);
+	EXPECT_EQ(FCLOG_ERROR, rec->level);
+	EXPECT_STREQ("sysfs", rec->source);
+	EXPECT_EQ(FCLOG_CAUSE_UNVERIFIABLE, rec->cause);
+	EXPECT_EQ(EOPNOTSUPP, rec->errnum);
+	EXPECT_EQ(FCLOG_OP_CREATE_COMPATIBLE, rec->op);
+	EXPECT_EQ(FCLOG_TRI_TRUE, rec->recoverable);
+	EXPECT_EQ(FCLOG_VERDICT_NONE, rec->verdict);
+	EXPECT_EQ(NULL, rec->sb_type);
+	EXPECT_EQ(FCLOG_TRI_TRUE, fclog_recoverable(log));
+
+	fclog_reset(log);
+	ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0))
+		TH_LOG("create after EOPNOTSUPP: %s", strerror(errno));
+	while (fclog_next(log, &r) > 0) {
+		if (r->event == FCLOG_EVENT_SB_SHARED) {
+			shared = 1;
+			EXPECT_EQ(FCLOG_OP_CREATE, r->op);
+			EXPECT_STREQ("sysfs", r->sb_type);
+			EXPECT_EQ(FCLOG_VERDICT_UNKNOWN, r->verdict)
+				TH_LOG("%s", r->verdict_name ?: "no verdict");
+			EXPECT_NE(NULL, r->params);
+			EXPECT_EQ(0, r->nparams);
+			EXPECT_FALSE(r->params_unlisted);
+			EXPECT_EQ(FCLOG_TRI_FALSE, r->params_applied);
+		}
+		fclog_record_free(r);
+	}
+	EXPECT_TRUE(shared);
+	EXPECT_EQ(0, fclog_rejections(log));
+	mfd = sys_fsmount(fd, FSMOUNT_CLOEXEC, 0);
+	EXPECT_LE(0, mfd);
+	if (mfd >= 0)
+		close(mfd);
 	fclog_free(log);
 	close(fd);
 }

@@ -8,8 +8,10 @@
  * --allow-reuse mounts it on the same context; with --reuse-if-compatible
  * it shares debugfs exactly when the kernel says every option matches the
  * superblock in use, and otherwise names what differs (exit 6) and leaves
- * the superblock as it was; a kernel without FSCONFIG_CMD_CREATE_COMPATIBLE
- * makes it say that it cannot compare (exit 7).
+ * the superblock as it was; a filesystem that does not compare (sysfs),
+ * refused at once with EOPNOTSUPP and a record, and a kernel without
+ * FSCONFIG_CMD_CREATE_COMPATIBLE, which logs none, make it say who cannot
+ * compare (exit 7).
  *
  * The tool is run as the guest has it (/bin/fclog-retry) and its --json
  * output parsed, so that what is tested is what a user runs.  The decision
@@ -341,7 +343,8 @@ static json_t *compatible_record(const struct run *r, const char *event)
 
 /*
  * debugfs, mounted with mode=0700: --exclusive --reuse-if-compatible with
- * mode=0700 shares it in one attempt; with mode=0755 required it is
+ * mode=0700 shares it in one attempt, as it is (not reconfigured:
+ * params_applied false); with mode=0755 required it is
  * refused (exit 6) naming the mode, and the superblock keeps 0700, where
  * --allow-reuse would have changed it for everyone; with mode=0755
  * optional the tool drops it and shares the superblock as it is.
@@ -368,6 +371,9 @@ TEST(reuse_if_compatible_on_debugfs)
 	ASSERT_NE(NULL, rec) TH_LOG("%s", r.out);
 	EXPECT_STREQ("compatible", str(rec, "verdict"));
 	EXPECT_STREQ("matches", str(json_object_get(rec, "params"), "mode"));
+	/* Shared as compatible: debugfs does not reconfigure it. */
+	EXPECT_TRUE(json_is_false(json_object_get(rec, "params_applied")))
+		TH_LOG("%s", r.out);
 	EXPECT_EQ(debugfs, dev_of(target));
 	EXPECT_EQ(0700, mode_of(target));
 	umount2(target, MNT_DETACH);
@@ -409,6 +415,39 @@ TEST(reuse_if_compatible_on_debugfs)
 }
 
 /*
+ * sysfs does not compare: the kernel refuses CREATE_COMPATIBLE at once with
+ * EOPNOTSUPP and a create_failed record (unverifiable, recoverable).  The
+ * tool says that this filesystem cannot compare, naming it, and mounts
+ * nothing (exit 7): no CREATE behind the user's back.
+ */
+TEST(reuse_if_compatible_on_a_filesystem_that_does_not_compare)
+{
+	static const char *target = "/tmp/retrier-sysfs";
+	json_t *rec;
+	struct run r;
+
+	REQUIRE_STRUCTURED();
+	mkdir_p(target);
+	retry(&r, "-t sysfs --exclusive --reuse-if-compatible none /tmp/retrier-sysfs");
+	ASSERT_EQ(7, r.status) TH_LOG("%s", r.out);
+	ASSERT_NE(NULL, r.result) TH_LOG("%s", r.out);
+	EXPECT_FALSE(json_is_true(json_object_get(r.result, "mounted")));
+	EXPECT_STREQ("filesystem", str(r.result, "cannot_compare")) TH_LOG("%s", r.out);
+	EXPECT_NE(NULL, strstr(str(r.result, "error"), "sysfs cannot compare"))
+		TH_LOG("%s", r.out);
+	EXPECT_EQ(NULL, json_object_get(r.result, "verdict"));
+	EXPECT_EQ(1, attempts(&r));
+	rec = compatible_record(&r, "create_failed");
+	ASSERT_NE(NULL, rec) TH_LOG("%s", r.out);
+	EXPECT_STREQ("unverifiable", str(rec, "cause"));
+	EXPECT_EQ(EOPNOTSUPP, json_integer_value(json_object_get(rec, "errno")));
+	EXPECT_TRUE(json_is_true(json_object_get(rec, "recoverable")));
+	EXPECT_FALSE(logged(&r, "sb_conflict", "unverifiable")) TH_LOG("%s", r.out);
+	EXPECT_EQ(dev_of("/tmp"), dev_of(target));
+	json_decref(r.lines);
+}
+
+/*
  * A kernel without FSCONFIG_CMD_CREATE_COMPATIBLE (stock 6.12) refuses
  * the command with EOPNOTSUPP: the tool says it cannot compare and mounts
  * nothing (exit 7), rather than fall back to a CREATE that would share
@@ -438,8 +477,9 @@ TEST(reuse_if_compatible_without_the_command)
 	ASSERT_EQ(7, r.status) TH_LOG("%s", r.out);
 	ASSERT_NE(NULL, r.result) TH_LOG("%s", r.out);
 	EXPECT_FALSE(json_is_true(json_object_get(r.result, "mounted")));
-	EXPECT_NE(NULL, strstr(str(r.result, "error"), "cannot compare"))
+	EXPECT_NE(NULL, strstr(str(r.result, "error"), "this kernel cannot compare"))
 		TH_LOG("%s", r.out);
+	EXPECT_STREQ("kernel", str(r.result, "cannot_compare")) TH_LOG("%s", r.out);
 	EXPECT_EQ(NULL, json_object_get(r.result, "verdict"));
 	EXPECT_EQ(1, attempts(&r));
 	EXPECT_NE(debugfs, dev_of(target));

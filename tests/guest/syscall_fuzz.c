@@ -19,8 +19,12 @@
  * every rejection, "recoverable" only (and always) on create_failed and
  * reconfigure_failed, a "verdict" of the documented set with its "params"
  * (each a documented match, consistent with the verdict) only on sb_shared
- * (always) and sb_conflict (always but for another user namespace's or a
- * ro/rw conflict), and "params_applied" only (and always) on sb_shared.
+ * (always) and on the sb_conflict of CREATE_COMPATIBLE (always; never on
+ * CREATE_EXCL's, which compares nothing, nor on another user namespace's
+ * or a ro/rw conflict), "params_applied" only (and always) on sb_shared,
+ * and the causes incompatible and unverifiable only with op
+ * create_compatible and EBUSY, or, unverifiable, on a recoverable
+ * create_failed with EOPNOTSUPP (a filesystem that does not compare).
  * A read that
  * fails must fail with ENODATA, EMSGSIZE or (a fd that is not a context)
  * EINVAL or EBADF.
@@ -406,11 +410,15 @@ static const char *report_wrong(json_t *obj)
 	    json_object_get(obj, "verdict"))
 		return "a verdict on another user namespace's superblock";
 	if (!strcmp(event, "sb_conflict") && cause &&
-	    (!strcmp(json_string_value(cause), "exclusive") ||
-	     !strcmp(json_string_value(cause), "incompatible") ||
+	    (!strcmp(json_string_value(cause), "incompatible") ||
 	     !strcmp(json_string_value(cause), "unverifiable")) &&
 	    !json_object_get(obj, "verdict"))
-		return "an sb_conflict of CREATE_EXCL or CREATE_COMPATIBLE without a verdict";
+		return "an sb_conflict of CREATE_COMPATIBLE without a verdict";
+	/* CREATE_EXCL refuses whatever it meets, without comparing it. */
+	if (!strcmp(event, "sb_conflict") && cause &&
+	    !strcmp(json_string_value(cause), "exclusive") &&
+	    json_object_get(obj, "verdict"))
+		return "a verdict on the sb_conflict of CREATE_EXCL";
 	if (cause && !strcmp(event, "sb_conflict") &&
 	    ((!strcmp(json_string_value(cause), "incompatible") &&
 	      strcmp(str_of(obj, "verdict"), "incompatible")) ||
@@ -421,6 +429,18 @@ static const char *report_wrong(json_t *obj)
 		      !strcmp(json_string_value(cause), "unverifiable")) &&
 	    strcmp(str_of(obj, "op"), "create_compatible"))
 		return "a CREATE_COMPATIBLE cause on another command";
+	if (cause && (!strcmp(json_string_value(cause), "incompatible") ||
+		      !strcmp(json_string_value(cause), "unverifiable")) &&
+	    json_integer_value(json_object_get(obj, "errno")) != EBUSY &&
+	    (strcmp(json_string_value(cause), "unverifiable") ||
+	     json_integer_value(json_object_get(obj, "errno")) != EOPNOTSUPP))
+		return "a CREATE_COMPATIBLE cause with an errno other than EBUSY (or EOPNOTSUPP)";
+	/* Refused at once, the context untouched: nothing else is logged. */
+	if (cause && !strcmp(json_string_value(cause), "unverifiable") &&
+	    json_integer_value(json_object_get(obj, "errno")) == EOPNOTSUPP &&
+	    (strcmp(event, "create_failed") ||
+	     !json_is_true(json_object_get(obj, "recoverable"))))
+		return "unverifiable with EOPNOTSUPP on other than a recoverable create_failed";
 	if (!strcmp(event, "param_rejected") && !json_object_get(obj, "param"))
 		return "a param_rejected that names no parameter";
 	return NULL;

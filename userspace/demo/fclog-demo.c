@@ -14,10 +14,12 @@
  * a mix of good and bad options mounts with the good ones, saying what it
  * dropped and why, and the mount table shows what the kernel applied.
  * Then whether the superblock in use already has what a context asks for:
- * debugfs with mode=0700, a CREATE_EXCL refused with the kernel's verdict
- * per parameter, FSCONFIG_CMD_CREATE_COMPATIBLE sharing it for mode=0700,
- * refusing mode=0755 as differing, and the same fd, given mode=0700,
- * sharing it; and fclog-retry --reuse-if-compatible doing the same.
+ * debugfs with mode=0700, a CREATE_EXCL refused without a comparison,
+ * FSCONFIG_CMD_CREATE_COMPATIBLE sharing it for mode=0700 as it is (not
+ * reconfigured), refusing mode=0755 as differing, and the same fd, given
+ * mode=0700, sharing it; sysfs, which does not compare, refused at once
+ * (EOPNOTSUPP) and creating on the same fd; and fclog-retry
+ * --reuse-if-compatible doing the same.
  * Last, a flood: the error stays, and the loss is counted.
  */
 #define _GNU_SOURCE
@@ -203,10 +205,11 @@ static int mode_of(const char *path)
 }
 
 /*
- * fsconfig(@fd, @cmd) on debugfs, shown as "call = result", then the log;
- * 0 or the errno.
+ * fsconfig(@fd, @cmd) on a context of @fstype, shown as "call = result",
+ * then the log; 0 or the errno.
  */
-static int create_cmd(int fd, fclog_t *log, unsigned int cmd)
+static int create_cmd(const char *fstype, int fd, fclog_t *log,
+		      unsigned int cmd)
 {
 	static const char *const names[] = {
 		[FSCONFIG_CMD_CREATE] = "CMD_CREATE",
@@ -216,7 +219,7 @@ static int create_cmd(int fd, fclog_t *log, unsigned int cmd)
 	char what[128];
 	int ret, err;
 
-	snprintf(what, sizeof(what), "fsconfig(debugfs, %s)", names[cmd]);
+	snprintf(what, sizeof(what), "fsconfig(%s, %s)", fstype, names[cmd]);
 	ret = sys_fsconfig(fd, cmd, NULL, NULL, 0);
 	err = errno;
 	report(what, ret);
@@ -283,6 +286,10 @@ static void compatible(void)
 		"--reuse-if-compatible", "-r", "mode=0700", "-o", "gid=0",
 		"none", "/tmp/fclog-demo", NULL
 	};
+	static char *const sysfs[] = {
+		"fclog-retry", "-t", "sysfs", "--exclusive",
+		"--reuse-if-compatible", "none", "/tmp/fclog-demo", NULL
+	};
 	fclog_t *log;
 	int fd;
 
@@ -291,18 +298,18 @@ static void compatible(void)
 	fd = debugfs_with("0700", &log);
 	if (fd < 0)
 		return;
-	create_cmd(fd, log, FSCONFIG_CMD_CREATE);
+	create_cmd("debugfs", fd, log, FSCONFIG_CMD_CREATE);
 	done_with(fd, log);
 	printf("    /sys/kernel/debug: mode %04o\n", mode_of("/sys/kernel/debug"));
 
-	puts("\nCREATE_EXCL refuses it, whatever it has; the kernel says how it compares:");
+	puts("\nCREATE_EXCL refuses it, whatever it has: nothing is compared:");
 	fd = debugfs_with("0700", &log);
-	create_cmd(fd, log, FSCONFIG_CMD_CREATE_EXCL);
+	create_cmd("debugfs", fd, log, FSCONFIG_CMD_CREATE_EXCL);
 	done_with(fd, log);
 
-	puts("\nCREATE_COMPATIBLE with mode=0700 shares it:");
+	puts("\nCREATE_COMPATIBLE with mode=0700 shares it, as it is (not reconfigured):");
 	fd = debugfs_with("0700", &log);
-	if (create_cmd(fd, log, FSCONFIG_CMD_CREATE_COMPATIBLE) == EOPNOTSUPP) {
+	if (create_cmd("debugfs", fd, log, FSCONFIG_CMD_CREATE_COMPATIBLE) == EOPNOTSUPP) {
 		puts("    (this kernel has no FSCONFIG_CMD_CREATE_COMPATIBLE: it cannot compare)");
 		done_with(fd, log);
 		return;
@@ -312,20 +319,32 @@ static void compatible(void)
 
 	puts("\nCREATE_COMPATIBLE with mode=0755 is refused, naming the mode; nothing changes:");
 	fd = debugfs_with("0755", &log);
-	create_cmd(fd, log, FSCONFIG_CMD_CREATE_COMPATIBLE);
+	create_cmd("debugfs", fd, log, FSCONFIG_CMD_CREATE_COMPATIBLE);
 	printf("    /sys/kernel/debug: mode %04o\n", mode_of("/sys/kernel/debug"));
 	puts("...the same fd, given mode=0700, shares it:");
 	report("fsconfig(debugfs, SET_STRING, \"mode\", \"0700\")",
 	       sys_fsconfig(fd, FSCONFIG_SET_STRING, "mode", "0700", 0));
 	show_records(log);
-	if (!create_cmd(fd, log, FSCONFIG_CMD_CREATE_COMPATIBLE))
+	if (!create_cmd("debugfs", fd, log, FSCONFIG_CMD_CREATE_COMPATIBLE))
 		mount_and_compare(fd);
 	done_with(fd, log);
+
+	puts("\nsysfs does not compare: CREATE_COMPATIBLE is refused at once, the fd untouched;");
+	puts("CREATE on the same fd shares the superblock in use, which sysfs cannot vouch for:");
+	fd = sys_fsopen("sysfs", open_flags);
+	if (fd >= 0) {
+		log = fclog_new(fd);
+		create_cmd("sysfs", fd, log, FSCONFIG_CMD_CREATE_COMPATIBLE);
+		create_cmd("sysfs", fd, log, FSCONFIG_CMD_CREATE);
+		done_with(fd, log);
+	}
 
 	puts("\nfclog-retry --reuse-if-compatible: one call, shared only if everything matches");
 	retry(refused, "/tmp/fclog-demo");
 	puts("");
 	retry(shared, "/tmp/fclog-demo");
+	puts("");
+	retry(sysfs, "/tmp/fclog-demo");
 }
 
 static void retrier(void)
