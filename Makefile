@@ -394,8 +394,9 @@ LIBFCLOG_HDRS := userspace/include/fclog.h
 # The soname changes only when the ABI breaks (a field removed, moved or
 # given another type, an enum value renumbered, a signature changed);
 # fields are added at the end of the record, enum values before _OTHER
-# only with a new soname.
-LIBFCLOG_VERSION := 3.0.0
+# only with a new soname (within one, after it).  The minor version counts
+# additions: a function, a type, an enum value.
+LIBFCLOG_VERSION := 3.1.0
 LIBFCLOG_SONAME := libfclog.so.3
 
 $(B)/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h

@@ -383,8 +383,9 @@ static void every_event(void)
 	check(!fclog_event_name(FCLOG_EVENT_NONE) &&
 	      !fclog_cause_name(FCLOG_CAUSE_NONE) &&
 	      !fclog_op_name(FCLOG_OP_NONE) &&
-	      !fclog_cause_name(FCLOG_CAUSE_OTHER),
-	      "no name for _NONE and _OTHER", NULL);
+	      !fclog_cause_name(FCLOG_CAUSE_OTHER) &&
+	      !fclog_cause_name(FCLOG_CAUSE_NOT_OPENED + 1),
+	      "no name for _NONE, _OTHER and past the last cause", NULL);
 }
 
 /* Every cause of the schema, on a param_rejected (or sb_conflict) record. */
@@ -403,6 +404,8 @@ static void every_cause(void)
 		{ "permission", FCLOG_CAUSE_PERMISSION, "param_rejected" },
 		{ "not_found", FCLOG_CAUSE_NOT_FOUND, "param_rejected" },
 		{ "not_blockdev", FCLOG_CAUSE_NOT_BLOCKDEV, "param_rejected" },
+		{ "not_directory", FCLOG_CAUSE_NOT_DIRECTORY, "param_rejected" },
+		{ "not_opened", FCLOG_CAUSE_NOT_OPENED, "param_rejected" },
 		{ "duplicate", FCLOG_CAUSE_DUPLICATE, "param_rejected" },
 		{ "missing", FCLOG_CAUSE_MISSING, "param_rejected" },
 		{ "exclusive", FCLOG_CAUSE_EXCLUSIVE, "sb_conflict" },
@@ -519,6 +522,12 @@ static void every_op(void)
 	      FCLOG_CAUSE_INCOMPATIBLE == FCLOG_CAUSE_RO_CONFLICT + 1 &&
 	      FCLOG_CAUSE_OTHER == FCLOG_CAUSE_UNVERIFIABLE + 1,
 	      "new causes and op come after the old ones, before _OTHER", NULL);
+	/* 3.1 kept 3.0's values: its causes come after _OTHER. */
+	check(FCLOG_CAUSE_OTHER == 16 &&
+	      FCLOG_CAUSE_NOT_DIRECTORY == FCLOG_CAUSE_OTHER + 1 &&
+	      FCLOG_CAUSE_NOT_OPENED == FCLOG_CAUSE_NOT_DIRECTORY + 1,
+	      "causes of libfclog 3.1 come after _OTHER, which keeps its value",
+	      NULL);
 }
 
 /* An sb_conflict of CREATE_COMPATIBLE with @verdict and @params (JSON). */
@@ -1255,6 +1264,31 @@ static void print_rejections(void)
 			   "set_flag"),
 	      "print: JSON carries expected", out);
 	json_decref(obj);
+	fclog_record_free(rec);
+
+	/* The file causes: a path's value is told back, an fd has none. */
+	if (parse_extra(",\"event\":\"param_rejected\",\"cause\":\"not_directory\","
+			"\"param\":\"upperdir\",\"value\":\"upper/f\",\"errno\":20,"
+			"\"op\":\"set_path\"", &rec, err, sizeof(err))) {
+		check(0, "print not_directory", err);
+		return;
+	}
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
+	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [param_rejected "
+		      "not_directory param=upperdir value=\"upper/f\" "
+		      "errno=ENOTDIR op=set_path]\n"),
+	      "print: not_directory with the path", out);
+	fclog_record_free(rec);
+	if (parse_extra(",\"event\":\"param_rejected\",\"cause\":\"not_opened\","
+			"\"param\":\"workdir\",\"errno\":9,\"op\":\"set_fd\"",
+			&rec, err, sizeof(err))) {
+		check(0, "print not_opened", err);
+		return;
+	}
+	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
+	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [param_rejected "
+		      "not_opened param=workdir errno=EBADF op=set_fd]\n"),
+	      "print: not_opened, no value", out);
 	fclog_record_free(rec);
 
 	if (parse_extra(",\"event\":\"create_failed\",\"cause\":\"exclusive\","

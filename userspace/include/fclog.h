@@ -62,7 +62,8 @@ enum fclog_event {
 /*
  * Why ("cause"), on records with an event; a rejection may have none (the
  * filesystem said nothing specific).  Same rules: an unknown name parses as
- * FCLOG_CAUSE_OTHER, ->cause_name keeping it.
+ * FCLOG_CAUSE_OTHER, ->cause_name keeping it.  Causes added within a
+ * soname come after FCLOG_CAUSE_OTHER.
  */
 enum fclog_cause {
 	FCLOG_CAUSE_NONE,		/* No "cause" */
@@ -88,6 +89,14 @@ enum fclog_cause {
 					 * with EOPNOTSUPP, a filesystem
 					 * that does not compare at all */
 	FCLOG_CAUSE_OTHER,		/* A cause newer than this library */
+	/*
+	 * Since libfclog 3.1: after _OTHER, so that the values a program
+	 * built against 3.0 compiled in keep their meaning.
+	 */
+	FCLOG_CAUSE_NOT_DIRECTORY,	/* A path or fd that must name a
+					 * directory does not */
+	FCLOG_CAUSE_NOT_OPENED,		/* An fd given with FSCONFIG_SET_FD
+					 * was opened with O_PATH */
 };
 
 /*
@@ -225,7 +234,7 @@ void fclog_record_free(struct fclog_record *rec);
 const char *fclog_level_name(enum fclog_level level);
 /* "param_rejected", ...; NULL for FCLOG_EVENT_NONE and _OTHER. */
 const char *fclog_event_name(enum fclog_event event);
-/* "unknown_param", ...; NULL for FCLOG_CAUSE_NONE and _OTHER. */
+/* "unknown_param", ...; NULL for FCLOG_CAUSE_NONE, _OTHER and out of range. */
 const char *fclog_cause_name(enum fclog_cause cause);
 /* "set_flag", ...; NULL for FCLOG_OP_NONE and _OTHER. */
 const char *fclog_op_name(enum fclog_op op);

@@ -89,6 +89,7 @@ static const char *const event_names[] = {
 	[FCLOG_EVENT_RECONFIGURE_FAILED] = "reconfigure_failed",
 };
 
+/* Entries 0 (_NONE) and FCLOG_CAUSE_OTHER are NULL: they have no name. */
 static const char *const cause_names[] = {
 	[FCLOG_CAUSE_UNKNOWN_PARAM] = "unknown_param",
 	[FCLOG_CAUSE_WRONG_TYPE] = "wrong_type",
@@ -105,7 +106,10 @@ static const char *const cause_names[] = {
 	[FCLOG_CAUSE_RO_CONFLICT] = "ro_conflict",
 	[FCLOG_CAUSE_INCOMPATIBLE] = "incompatible",
 	[FCLOG_CAUSE_UNVERIFIABLE] = "unverifiable",
+	[FCLOG_CAUSE_NOT_DIRECTORY] = "not_directory",
+	[FCLOG_CAUSE_NOT_OPENED] = "not_opened",
 };
+#define FCLOG_NCAUSES	(sizeof(cause_names) / sizeof(cause_names[0]))
 
 static const char *const op_names[] = {
 	[FCLOG_OP_SET_FLAG] = "set_flag",
@@ -139,7 +143,7 @@ const char *fclog_event_name(enum fclog_event event)
 
 const char *fclog_cause_name(enum fclog_cause cause)
 {
-	return cause < FCLOG_CAUSE_OTHER ? cause_names[cause] : NULL;
+	return (size_t)cause < FCLOG_NCAUSES ? cause_names[cause] : NULL;
 }
 
 const char *fclog_op_name(enum fclog_op op)
@@ -157,22 +161,25 @@ const char *fclog_match_name(enum fclog_match match)
 	return match < FCLOG_MATCH_OTHER ? match_names[match] : NULL;
 }
 
-/* The index of @name in @names from @first on, or @other. */
-static int lookup_from(const char *const *names, int first, int other,
+/*
+ * The index of @name among the @n entries of @names from @first on, or
+ * @other; NULL entries name nothing.
+ */
+static int lookup_from(const char *const *names, int first, int n, int other,
 		       const char *name)
 {
 	int i;
 
-	for (i = first; i < other; i++)
-		if (!strcmp(names[i], name))
+	for (i = first; i < n; i++)
+		if (names[i] && !strcmp(names[i], name))
 			return i;
 	return other;
 }
 
-/* The same, entry 0 (_NONE) unused. */
+/* The same, entry 0 (_NONE) unused and _OTHER last. */
 static int lookup(const char *const *names, int other, const char *name)
 {
-	return lookup_from(names, 1, other, name);
+	return lookup_from(names, 1, other, other, name);
 }
 
 bool fclog_record_is_rejection(const struct fclog_record *rec)
@@ -397,7 +404,7 @@ static int parse_params(struct fclog_record *rec, json_t *params, char *err,
 		if (!p->name || copy_name(v, name, &p->match_name, err, errlen))
 			return -1;
 		p->match = lookup_from(match_names, 0, FCLOG_MATCH_OTHER,
-				       p->match_name);
+				       FCLOG_MATCH_OTHER, p->match_name);
 	}
 	return 0;
 }
@@ -435,8 +442,8 @@ static int parse_report(struct fclog_record *rec, json_t *obj, char *err,
 		rec->event = lookup(event_names, FCLOG_EVENT_OTHER,
 				    rec->event_name);
 	if (rec->cause_name)
-		rec->cause = lookup(cause_names, FCLOG_CAUSE_OTHER,
-				    rec->cause_name);
+		rec->cause = lookup_from(cause_names, 1, FCLOG_NCAUSES,
+					 FCLOG_CAUSE_OTHER, rec->cause_name);
 	if (rec->op_name)
 		rec->op = lookup(op_names, FCLOG_OP_OTHER, rec->op_name);
 	if (rec->expected_name)
