@@ -362,4 +362,28 @@ int fclog_probe_option(const char *fstype, const char *key, const char *value,
 /* "supported", "unknown", "refused", "cannot_tell"; NULL if out of range. */
 const char *fclog_probe_answer_name(enum fclog_probe_answer answer);
 
+/*
+ * A file parameter as the tools take it on their command line (--file
+ * KEY=VALUE), as the fsconfig() call that gives it:
+ *
+ *   VALUE      command                    value     aux
+ *   PATH       FSCONFIG_SET_PATH          PATH      AT_FDCWD
+ *   @N:PATH    FSCONFIG_SET_PATH          PATH      N
+ *   @N:        FSCONFIG_SET_PATH_EMPTY    ""        N
+ *   @N         FSCONFIG_SET_FD            NULL      N
+ *
+ * N is an inherited fd, in decimal; a PATH that begins with '@' is
+ * written "./@...".  KEY is the first keylen bytes of @arg, and value
+ * points into @arg.  Returns 0 with *@out filled, or -1 with errno EINVAL
+ * (*@out untouched) for anything else: no '=', an empty KEY or VALUE, an
+ * N that is not a decimal number up to INT_MAX.  Since libfclog 3.1.
+ */
+struct fclog_file_param {
+	size_t keylen;
+	unsigned int cmd;
+	const char *value;
+	int aux;
+};
+int fclog_parse_file_param(const char *arg, struct fclog_file_param *out);
+
 #endif /* FCLOG_H */
