@@ -9,8 +9,11 @@
  * What is checked is what the tool tells its user: the exit status, the
  * error message on standard error, which must name the errno of the call
  * that failed (not the ENODATA of the read that emptied the log after
- * it), and the records printed on standard output.  TAP, with a closing
- * summary line.
+ * it), and the records printed on standard output; and, where a scenario
+ * says, what it asked of the kernel: every fsopen() and fsconfig() call,
+ * in order, with its command, key, value and aux (--file's forms, in
+ * command-line order with -o's options; nothing at all for a command line
+ * that does not parse).  TAP, with a closing summary line.
  */
 #define main fclog_mount_main
 #include "../../userspace/tools/fclog-mount.c"
@@ -18,6 +21,7 @@
 
 #include <dlfcn.h>
 #include <stdarg.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 
 /* What the fake kernel does with a key, or with a create ("create"). */
@@ -35,13 +39,19 @@ struct scenario {
 	/* expected: */
 	int exit;
 	const char *err;	/* standard error, exactly */
+	bool usage;		/* ...then the usage */
 	const char *out;	/* a part of standard output, or NULL */
+	/* The calls made, one a line, as call() writes them; NULL: unchecked. */
+	const char *calls;
 };
 
 #define FAKE_FD		900
 #define FAKE_MNT_FD	899
 
 static const struct scenario *sc;
+/* The calls the tool made, shared with the parent across fork(). */
+static char *calls;
+#define CALLS_SIZE	4096
 static struct {
 	char queue[4][1024];
 	size_t len[4];
@@ -103,6 +113,35 @@ static int fake_fsconfig(int fd, unsigned int cmd, const char *key)
 	return 0;
 }
 
+static const char *cmd_name(unsigned int cmd)
+{
+	static const char *const names[] = {
+		[FSCONFIG_SET_FLAG] = "set_flag",
+		[FSCONFIG_SET_STRING] = "set_string",
+		[FSCONFIG_SET_BINARY] = "set_binary",
+		[FSCONFIG_SET_PATH] = "set_path",
+		[FSCONFIG_SET_PATH_EMPTY] = "set_path_empty",
+		[FSCONFIG_SET_FD] = "set_fd",
+		[FSCONFIG_CMD_CREATE] = "create",
+		[FSCONFIG_CMD_RECONFIGURE] = "reconfigure",
+		[FSCONFIG_CMD_CREATE_EXCL] = "create_excl",
+	};
+
+	return cmd < sizeof(names) / sizeof(names[0]) && names[cmd] ?
+	       names[cmd] : "?";
+}
+
+/* Note an fsconfig() call: "set_path lowerdir+ \"lower\" 7". */
+static void call(unsigned int cmd, const char *key, const char *value, int aux)
+{
+	size_t len = strlen(calls);
+	char quoted[256];
+
+	snprintf(quoted, sizeof(quoted), "\"%s\"", value);
+	snprintf(calls + len, CALLS_SIZE - len, "%s %s %s %d\n", cmd_name(cmd),
+		 key ?: "NULL", value ? quoted : "NULL", aux);
+}
+
 /* The mount API goes to the model, anything else to the C library. */
 long syscall(long nr, ...)
 {
@@ -117,10 +156,13 @@ long syscall(long nr, ...)
 	va_end(ap);
 	switch (nr) {
 	case __NR_fsopen:
+		snprintf(calls + strlen(calls), CALLS_SIZE - strlen(calls),
+			 "fsopen %s\n", (const char *)a[0]);
 		if (sc->legacy && (a[1] & FSOPEN_STRUCTURED_LOG))
 			return fail_with(EINVAL);
 		return FAKE_FD;
 	case __NR_fsconfig:
+		call(a[1], (const char *)a[2], (const char *)a[3], a[4]);
 		return fake_fsconfig(a[0], a[1], (const char *)a[2]);
 	case __NR_fsmount:
 		return a[0] == FAKE_FD && ctx.created ? FAKE_MNT_FD :
@@ -201,10 +243,85 @@ static const struct scenario scenarios[] = {
 		.out = "reusing existing filesystem not allowed",
 	}, {
 		.name = "mounted: nothing on standard error",
-		.args = "-t fake -o size=1m none /mnt",
+		.args = "-t fake -o size=1m,mode=0700 none /mnt",
 		.exit = 0,
 		.err = "",
+		.calls = "fsopen fake\n"
+			 "set_string size \"1m\" 0\n"
+			 "set_string mode \"0700\" 0\n"
+			 "create NULL NULL 0\n",
+	}, {
+		.name = "every --file form, in command-line order with -o's options",
+		.args = "-t fake --file lowerdir+=@7:lower -o index=off,xino=auto "
+			"--file upperdir=@8: --file workdir=@9 --file datadir+=./@odd "
+			"-o ro --file lowerdir+=/srv/l2 overlay /mnt",
+		.exit = 0,
+		.err = "",
+		.calls = "fsopen fake\n"
+			 "set_string source \"overlay\" 0\n"
+			 "set_path lowerdir+ \"lower\" 7\n"
+			 "set_string index \"off\" 0\n"
+			 "set_string xino \"auto\" 0\n"
+			 "set_path_empty upperdir \"\" 8\n"
+			 "set_fd workdir NULL 9\n"
+			 "set_path datadir+ \"./@odd\" -100\n"
+			 "set_flag ro NULL 0\n"
+			 "set_path lowerdir+ \"/srv/l2\" -100\n"
+			 "create NULL NULL 0\n",
+	}, {
+		.name = "an O_PATH fd refused (not_opened): the fd named, no create",
+		.args = "-t fake --file upperdir=@4: --file workdir=@5 none /mnt",
+		.refuse = { { "workdir", EBADF, RECORD("e fake: Parameter 'workdir' refused: fd 5 was opened with O_PATH",
+			"{\"seq\":0,\"level\":\"error\",\"source\":\"fake\","
+			"\"msg\":\"Parameter 'workdir' refused: fd 5 was opened with O_PATH\","
+			"\"event\":\"param_rejected\",\"cause\":\"not_opened\","
+			"\"param\":\"workdir\",\"errno\":9,\"op\":\"set_fd\"}") } },
+		.exit = 3,
+		.err = "fclog-mount: file workdir: fd 5 was opened with O_PATH (Bad file descriptor)\n",
+		.out = "error   fake: Parameter 'workdir' refused: fd 5 was opened with O_PATH\n",
+		.calls = "fsopen fake\n"
+			 "set_path_empty upperdir \"\" 4\n"
+			 "set_fd workdir NULL 5\n",
+	}, {
+		.name = "an fd refused without a record (a stock kernel): its errno",
+		.args = "-t fake --file workdir=@5 none /mnt",
+		.refuse = { { "workdir", EBADF, NULL } },
+		.legacy = true,
+		.exit = 3,
+		.err = "fclog-mount: file workdir: Bad file descriptor\n",
+		.calls = "fsopen fake\n"
+			 "fsopen fake\n"
+			 "set_fd workdir NULL 5\n",
+	}, {
+		.name = "a file that is no directory (not_directory): its errno",
+		.args = "-t fake --file upperdir=@4:f none /mnt",
+		.refuse = { { "upperdir", ENOTDIR, RECORD("e fake: upperdir: Non-directory passed as 'f'",
+			"{\"seq\":0,\"level\":\"error\",\"source\":\"fake\","
+			"\"msg\":\"upperdir: Non-directory passed as 'f'\","
+			"\"event\":\"param_rejected\",\"cause\":\"not_directory\","
+			"\"param\":\"upperdir\",\"value\":\"f\",\"errno\":20,"
+			"\"op\":\"set_path\"}") } },
+		.exit = 3,
+		.err = "fclog-mount: file upperdir: Not a directory\n",
+		.out = "Non-directory passed as 'f'",
 	},
+#define MALFORMED(arg) {						\
+		.name = "--file " arg ": usage, nothing sent to the kernel", \
+		.args = "-t fake -o a=1 --file " arg " none /mnt",	\
+		.exit = 1,						\
+		.err = "fclog-mount: --file " arg ": not KEY=PATH, "	\
+		       "KEY=@N:PATH, KEY=@N: or KEY=@N\n",		\
+		.usage = true,						\
+		.calls = "",						\
+	}
+	MALFORMED("upperdir=@"),
+	MALFORMED("upperdir=@x"),
+	MALFORMED("upperdir=@-1"),
+	MALFORMED("upperdir=@12abc"),
+	MALFORMED("upperdir"),
+	MALFORMED("=/srv/upper"),
+	MALFORMED("upperdir="),
+#undef MALFORMED
 };
 
 /* The whole of what @fd holds, into @buf. */
@@ -220,20 +337,25 @@ static void slurp(int fd, char *buf, size_t size)
 
 int main(void)
 {
-	char args[256], *argv[16], *tok, *save, out[4096], err[1024];
+	char args[256], *argv[24], *tok, *save, out[4096], err[2048];
 	const struct scenario *s;
 	int n = 0, failures = 0, argc, status, ok;
 	FILE *fo, *fe;
 	pid_t pid;
 	size_t i;
 
+	calls = mmap(NULL, CALLS_SIZE, PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (calls == MAP_FAILED)
+		return 1;
 	printf("TAP version 13\n");
 	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
 		s = &scenarios[i];
 		snprintf(args, sizeof(args), "fclog-mount %s", s->args);
 		argc = 0;
 		save = NULL;
-		for (tok = strtok_r(args, " ", &save); tok && argc < 15;
+		calls[0] = '\0';
+		for (tok = strtok_r(args, " ", &save); tok && argc < 23;
 		     tok = strtok_r(NULL, " ", &save))
 			argv[argc++] = tok;
 		argv[argc] = NULL;
@@ -262,13 +384,20 @@ int main(void)
 		slurp(fileno(fe), err, sizeof(err));
 		fclose(fo);
 		fclose(fe);
-		ok = status == s->exit && !strcmp(err, s->err) &&
-		     (!s->out || strstr(out, s->out));
+		ok = status == s->exit &&
+		     (s->usage ? !strncmp(err, s->err, strlen(s->err)) &&
+				 !strncmp(err + strlen(s->err), "usage: fclog-mount ",
+					  19) :
+				 !strcmp(err, s->err)) &&
+		     (!s->out || strstr(out, s->out)) &&
+		     (!s->calls || !strcmp(calls, s->calls));
 		n++;
 		if (!ok) {
 			failures++;
 			printf("# exit %d (want %d)\n# stderr: %s# want:   %s"
-			       "# stdout: %s\n", status, s->exit, err, s->err, out);
+			       "# stdout: %s\n# calls:\n%s# want:\n%s", status,
+			       s->exit, err, s->err, out, calls,
+			       s->calls ?: "(unchecked)\n");
 		}
 		printf("%sok %d %s\n", ok ? "" : "not ", n, s->name);
 	}
