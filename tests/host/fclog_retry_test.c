@@ -22,7 +22,9 @@
  * failed or stale context (which a correct retrier never does), keys set
  * again after their rejection, and what the mounted context held.  That
  * checks the attempts the tool reports and the k + 1 bound against the
- * calls it really made.  The guest test (retrier_test) runs the same tool
+ * calls it really made; where a scenario says, every fsconfig() call is
+ * checked, in order, with its command, key, value and aux (--file's forms
+ * among -r's and -o's options, set again on a fresh context).  The guest test (retrier_test) runs the same tool
  * on a real kernel.  TAP, with a closing summary line.
  */
 #define main fclog_retry_main
@@ -79,6 +81,8 @@ struct scenario {
 	bool no_verdict;	/* The result has no verdict */
 	const char *cannot_compare;	/* The result's, on exit 7 */
 	const char *error;	/* A part of the result's error */
+	/* The fsconfig() calls, one a line, as note_call() writes them. */
+	const char *calls;
 };
 
 /* What the tool did, shared with the parent across fork(). */
@@ -86,6 +90,7 @@ struct stats {
 	int contexts, creates, misuse, resets_of_rejected;
 	int by_cmd[16];		/* fsconfig() calls per create command */
 	char mounted[256];
+	char calls[2048];	/* every fsconfig() call, in order */
 };
 
 #define FAKE_FD		900	/* context fds: 900, 901, ... */
@@ -383,13 +388,51 @@ static int fake_create(unsigned int cmd)
 	return fail_with(EINVAL);
 }
 
+static const char *cmd_name(unsigned int cmd)
+{
+	static const char *const names[] = {
+		[FSCONFIG_SET_FLAG] = "set_flag",
+		[FSCONFIG_SET_STRING] = "set_string",
+		[FSCONFIG_SET_BINARY] = "set_binary",
+		[FSCONFIG_SET_PATH] = "set_path",
+		[FSCONFIG_SET_PATH_EMPTY] = "set_path_empty",
+		[FSCONFIG_SET_FD] = "set_fd",
+		[FSCONFIG_CMD_CREATE] = "create",
+		[FSCONFIG_CMD_RECONFIGURE] = "reconfigure",
+		[FSCONFIG_CMD_CREATE_EXCL] = "create_excl",
+		[FSCONFIG_CMD_CREATE_COMPATIBLE] = "create_compatible",
+	};
+
+	return cmd < sizeof(names) / sizeof(names[0]) && names[cmd] ?
+	       names[cmd] : "?";
+}
+
+/* Note an fsconfig() call: "set_path lowerdir+ \"lower\" 7". */
+static void note_call(unsigned int cmd, const char *key, const char *value,
+		      int aux)
+{
+	size_t len = strlen(stats->calls);
+	char quoted[256];
+
+	snprintf(quoted, sizeof(quoted), "\"%s\"", value);
+	snprintf(stats->calls + len, sizeof(stats->calls) - len, "%s %s %s %d\n",
+		 cmd_name(cmd), key ?: "NULL", value ? quoted : "NULL", aux);
+}
+
+/* The "op" the kernel logs for a command that sets a parameter. */
+static const char *op_of(unsigned int cmd)
+{
+	return cmd == FSCONFIG_SET_PATH_EMPTY ? "set_path" : cmd_name(cmd);
+}
+
 static int fake_fsconfig(int fd, unsigned int cmd, const char *key,
-			 const char *value)
+			 const char *value, int aux)
 {
 	const struct fake_param *p;
 	char set[64];
 	int i;
 
+	note_call(cmd, key, value, aux);
 	if (cmd < 16)
 		stats->by_cmd[cmd]++;
 	/* Refused before the fd is looked at, as fsconfig() does. */
@@ -405,7 +448,14 @@ static int fake_fsconfig(int fd, unsigned int cmd, const char *key,
 	if (cmd == FSCONFIG_CMD_CREATE || cmd == FSCONFIG_CMD_CREATE_EXCL ||
 	    cmd == FSCONFIG_CMD_CREATE_COMPATIBLE)
 		return fake_create(cmd);
-	snprintf(set, sizeof(set), value ? "%s=%s" : "%s", key, value);
+	/* As the tool's syntax gives it: a file by its fd, if it has one. */
+	if (cmd == FSCONFIG_SET_FD)
+		snprintf(set, sizeof(set), "%s=@%d", key, aux);
+	else if (cmd == FSCONFIG_SET_PATH_EMPTY ||
+		 (cmd == FSCONFIG_SET_PATH && aux != AT_FDCWD))
+		snprintf(set, sizeof(set), "%s=@%d:%s", key, aux, value);
+	else
+		snprintf(set, sizeof(set), value ? "%s=%s" : "%s", key, value);
 	for (i = 0; i < ctx.nrejected; i++)
 		if (!strcmp(ctx.rejected[i], set))
 			stats->resets_of_rejected++;
@@ -418,8 +468,7 @@ static int fake_fsconfig(int fd, unsigned int cmd, const char *key,
 			     *p->cause ? ",\"cause\":\"" : "", p->cause,
 			     *p->cause ? "\"" : "", key,
 			     value ? "\"value\":\"" : "", value ?: "",
-			     value ? "\"," : "", p->errnum,
-			     value ? "set_string" : "set_flag");
+			     value ? "\"," : "", p->errnum, op_of(cmd));
 		strcpy(ctx.rejected[ctx.nrejected++ % 16], set);
 		return fail_with(p->errnum);
 	}
@@ -459,7 +508,7 @@ long syscall(long nr, ...)
 		return fake_fsopen(a[1]);
 	case __NR_fsconfig:
 		return fake_fsconfig(a[0], a[1], (const char *)a[2],
-				     (const char *)a[3]);
+				     (const char *)a[3], a[4]);
 	case __NR_fsmount:
 		return a[0] == ctx.fd && ctx.created ? FAKE_MNT_FD :
 		       fail_with(EINVAL);
@@ -906,6 +955,48 @@ static const struct scenario scenarios[] = {
 		.options = "mode=0700", .cannot_compare = "kernel",
 		.error = "this kernel cannot compare",
 	}, {
+		.name = "every --file form, in command-line order with -r and -o",
+		.args = "-t fake --file lowerdir+=@7:lower -o a=1 --file upperdir=@8: "
+			"-r b --file workdir=@9 --file datadir+=./@odd overlay /mnt",
+		.k = 0, .exit = 0, .attempts = 1, .contexts = 1,
+		.options = "lowerdir+=@7:lower,a=1,upperdir=@8:,b,workdir=@9,"
+			   "datadir+=./@odd",
+		.calls = "set_string source \"overlay\" 0\n"
+			 "set_path lowerdir+ \"lower\" 7\n"
+			 "set_string a \"1\" 0\n"
+			 "set_path_empty upperdir \"\" 8\n"
+			 "set_flag b NULL 0\n"
+			 "set_fd workdir NULL 9\n"
+			 "set_path datadir+ \"./@odd\" -100\n"
+			 "create NULL NULL 0\n",
+	}, {
+		.name = "a file on a fresh context: set again, the same way",
+		.args = "-t fake --file upperdir=@8: -o late=x --file lowerdir+=/l none /mnt",
+		.params = { { "late", true, "bad_value", EINVAL } },
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
+		.options = "upperdir=@8:,lowerdir+=/l",
+		.calls = "set_path_empty upperdir \"\" 8\n"
+			 "set_string late \"x\" 0\n"
+			 "set_path lowerdir+ \"/l\" -100\n"
+			 "create NULL NULL 0\n"
+			 "set_path_empty upperdir \"\" 8\n"
+			 "set_path lowerdir+ \"/l\" -100\n"
+			 "create NULL NULL 0\n",
+	}, {
+		.name = "an O_PATH fd refused (not_opened): a file is required, exit 3",
+		.args = "-t fake -o a=1 --file workdir=@5 none /mnt",
+		.params = { { "workdir", false, "not_opened", EBADF } },
+		.k = 1, .exit = 3, .attempts = 0, .contexts = 1,
+		.options = "a=1,workdir=@5",
+		.error = "required option workdir=@5 rejected: not_opened (EBADF)",
+	}, {
+		.name = "a file that is no directory (not_directory): exit 3",
+		.args = "-t fake --file upperdir=@4:f none /mnt",
+		.params = { { "upperdir", false, "not_directory", ENOTDIR } },
+		.k = 1, .exit = 3, .attempts = 0, .contexts = 1,
+		.options = "upperdir=@4:f",
+		.error = "required option upperdir=@4:f rejected: not_directory (ENOTDIR)",
+	}, {
 		.name = "CREATE fails with no rejection: exit 4",
 		.args = "-t fake -o a=1 none /mnt",
 		.create_fails = true,
@@ -933,9 +1024,15 @@ static const struct scenario scenarios[] = {
 	},
 };
 
+/* --file arguments that do not parse. */
+static const char *const malformed[] = {
+	"upperdir=@", "upperdir=@x", "upperdir=@-1", "upperdir=@12abc",
+	"upperdir", "=/srv/upper", "upperdir=",
+};
+
 int main(void)
 {
-	char name[160], out[8192], kept[256], why_not[512];
+	char name[160], out[8192], kept[256], why_not[512], args[256], want[128];
 	const struct scenario *s;
 	json_t *res;
 	int status, attempts;
@@ -966,6 +1063,7 @@ int main(void)
 		      attempts == s->attempts && stats->creates == s->attempts &&
 		      attempts <= s->k + 1 && stats->contexts == s->contexts &&
 		      !strcmp(kept, s->options) && !stats->misuse &&
+		      (!s->calls || !strcmp(stats->calls, s->calls)) &&
 		      drops_name_causes(s, res) &&
 		      !stats->resets_of_rejected &&
 		      json_is_boolean(json_object_get(res, "structured")) &&
@@ -978,6 +1076,8 @@ int main(void)
 			      stats->mounted);
 		if (res && status != s->exit)
 			fputs(out, stdout);
+		if (s->calls && strcmp(stats->calls, s->calls))
+			printf("# calls:\n%s# want:\n%s", stats->calls, s->calls);
 		json_decref(res);
 	}
 	s = &(struct scenario){ .args = "-o a=1 none /mnt" };
@@ -992,6 +1092,19 @@ int main(void)
 	res = run(s, &status, out, sizeof(out));
 	check(!res && status == EXIT_USAGE && !stats->contexts,
 	      "--reuse-if-compatible with --allow-reuse: usage, exit 1", out);
+	for (i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
+		snprintf(args, sizeof(args), "-t fake -r a=1 --file %s none /mnt",
+			 malformed[i]);
+		snprintf(want, sizeof(want), "fclog-retry: --file %s: not KEY=PATH",
+			 malformed[i]);
+		s = &(struct scenario){ .args = args };
+		res = run(s, &status, out, sizeof(out));
+		snprintf(name, sizeof(name),
+			 "--file %s: usage, exit 1, nothing sent", malformed[i]);
+		check(!res && status == EXIT_USAGE && !stats->contexts &&
+		      !stats->calls[0] && strstr(out, want) &&
+		      strstr(out, "usage: fclog-retry "), name, out);
+	}
 	printf("1..%d\n# %d passed, %d failed\n", n, n - failures, failures);
 	return failures ? 1 : 0;
 }

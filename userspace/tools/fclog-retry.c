@@ -4,12 +4,17 @@
  * optional ones it rejects, by the events in the context's structured log.
  *
  *   fclog-retry -t TYPE [-r KEY[=VALUE]]... [-o KEY[=VALUE]]...
+ *               [--file KEY=VALUE]...
  *               [--exclusive [--allow-reuse | --reuse-if-compatible]]
  *               [--json] SOURCE TARGET
  *
  * -r options are required, -o options optional, one per flag (so that a
- * value may hold commas).  "KEY=VALUE" is set as a string, "KEY" as a flag,
- * in the order given, after SOURCE ("none": no source), which is required.
+ * value may hold commas).  "KEY=VALUE" is set as a string, "KEY" as a flag.
+ * --file gives a file parameter as fclog-mount takes it (VALUE: PATH,
+ * @N:PATH, @N: or @N; fclog_parse_file_param()), required: a layer or a
+ * journal dropped would mount something else than what was asked.  All
+ * are set in the order given, after SOURCE ("none": no source), which is
+ * required.
  *
  * It acts on what the kernel states, never on message text (which is not
  * ABI): the return of each fsconfig() and the "event", "cause", "param",
@@ -107,7 +112,9 @@ enum {
 struct opt {
 	const char *arg;	/* As given: "key=value" or "key" */
 	char *key;
-	const char *value;	/* NULL: a flag */
+	unsigned int cmd;	/* FSCONFIG_SET_FLAG, _SET_STRING, or a file's */
+	const char *value;	/* fsconfig()'s: NULL for a flag or an fd */
+	int aux;		/* A file's dirfd or fd */
 	bool required;
 	bool is_source;		/* SOURCE, not an -r or -o option */
 	bool applied;		/* Accepted by fsconfig() on the current fd */
@@ -239,10 +246,7 @@ static int set_one(struct opt *o)
 	int ret, err;
 
 	fclog_reset(ctx_log);
-	if (o->value)
-		ret = sys_fsconfig(fd, FSCONFIG_SET_STRING, o->key, o->value, 0);
-	else
-		ret = sys_fsconfig(fd, FSCONFIG_SET_FLAG, o->key, NULL, 0);
+	ret = sys_fsconfig(fd, o->cmd, o->key, o->value, o->aux);
 	err = errno;
 	say(json_pack("{s:s, s:s, s:b, s:b, s:s?}", "event", "set",
 		      "option", o->arg, "required", o->required, "ok", !ret,
@@ -596,8 +600,30 @@ static void add_option(const char *arg, bool required)
 
 	o->arg = arg;
 	o->key = strndup(arg, eq ? (size_t)(eq - arg) : strlen(arg));
+	o->cmd = eq ? FSCONFIG_SET_STRING : FSCONFIG_SET_FLAG;
 	o->value = eq ? eq + 1 : NULL;
 	o->required = required;
+}
+
+/* --file: 0, or -1 if @arg does not parse (nothing has been sent yet). */
+static int add_file(const char *arg)
+{
+	struct opt *o = &opts[nopts];
+	struct fclog_file_param p;
+
+	if (fclog_parse_file_param(arg, &p)) {
+		fprintf(stderr, "fclog-retry: --file %s: not KEY=PATH, KEY=@N:PATH, KEY=@N: or KEY=@N\n",
+			arg);
+		return -1;
+	}
+	nopts++;
+	o->arg = arg;
+	o->key = strndup(arg, p.keylen);
+	o->cmd = p.cmd;
+	o->value = p.value;
+	o->aux = p.aux;
+	o->required = true;
+	return 0;
 }
 
 /* The options asked for, before anything is tried. */
@@ -635,13 +661,17 @@ static void request(const char *source, const char *target)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: fclog-retry -t TYPE [-r KEY[=VALUE]]... [-o KEY[=VALUE]]...\n"
+		"                   [--file KEY=VALUE]...\n"
 		"                   [--exclusive [--allow-reuse | --reuse-if-compatible]]\n"
-		"                   [--json] SOURCE TARGET\n");
+		"                   [--json] SOURCE TARGET\n"
+		"--file's VALUE: PATH, @N:PATH (from the inherited fd N), @N: (fd N itself)\n"
+		"or @N (the open file fd N holds); a file parameter is required.\n");
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "file", required_argument, NULL, 'f' },
 		{ "exclusive", no_argument, NULL, 'x' },
 		{ "allow-reuse", no_argument, NULL, 'a' },
 		{ "reuse-if-compatible", no_argument, NULL, 'c' },
@@ -663,6 +693,10 @@ int main(int argc, char **argv)
 		case 't': type = optarg; break;
 		case 'r': add_option(optarg, true); break;
 		case 'o': add_option(optarg, false); break;
+		case 'f':
+			if (add_file(optarg))
+				goto usage;
+			break;
 		case 'x': exclusive = true; break;
 		case 'a': allow_reuse = true; break;
 		case 'c': reuse_compatible = true; break;
@@ -692,6 +726,7 @@ int main(int argc, char **argv)
 			return EXIT_USAGE;
 		opts[0].arg = arg;
 		opts[0].key = strdup("source");
+		opts[0].cmd = FSCONFIG_SET_STRING;
 		opts[0].value = source;
 		opts[0].required = true;
 		opts[0].is_source = true;
