@@ -24,7 +24,9 @@
  * or a ro/rw conflict), "params_applied" only (and always) on sb_shared,
  * and the causes incompatible and unverifiable only with op
  * create_compatible and EBUSY, or, unverifiable, on a recoverable
- * create_failed with EOPNOTSUPP (a filesystem that does not compare).
+ * create_failed with EOPNOTSUPP (a filesystem that does not compare);
+ * not_opened (an O_PATH fd) only on a param_rejected of op set_fd with
+ * EBADF and no value.
  * A read that
  * fails must fail with ENODATA, EMSGSIZE or (a fd that is not a context)
  * EINVAL or EBADF.
@@ -324,7 +326,7 @@ static const char *const causes[] = {
 	"unknown_param", "wrong_type", "bad_value", "unmapped_id",
 	"unsupported", "permission", "not_found", "not_blockdev", "duplicate",
 	"missing", "exclusive", "other_userns", "ro_conflict", "incompatible",
-	"unverifiable",
+	"unverifiable", "not_directory", "not_opened",
 };
 static const char *const verdicts[] = { "compatible", "incompatible", "unknown" };
 static const char *const matches[] = { "matches", "differs", "unknown" };
@@ -443,6 +445,12 @@ static const char *report_wrong(json_t *obj)
 		return "unverifiable with EOPNOTSUPP on other than a recoverable create_failed";
 	if (!strcmp(event, "param_rejected") && !json_object_get(obj, "param"))
 		return "a param_rejected that names no parameter";
+	/* The VFS refuses an O_PATH fd before anyone sees the parameter. */
+	if (cause && !strcmp(json_string_value(cause), "not_opened") &&
+	    (strcmp(event, "param_rejected") || strcmp(str_of(obj, "op"), "set_fd") ||
+	     json_integer_value(json_object_get(obj, "errno")) != EBADF ||
+	     json_object_get(obj, "value")))
+		return "not_opened other than on a param_rejected of set_fd with EBADF and no value";
 	return NULL;
 }
 
