@@ -23,13 +23,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		/*
 		 * Report fields are consistent: a name for every enum, and
-		 * the library's own name for every one it knows; a
+		 * the library's own name for every one it knows (causes
+		 * added within the soname come after _OTHER); a
 		 * superblock's id only with its type (another user
 		 * namespace's superblock has a type and no id); a rejection
 		 * only of the four events that are, with an errno.
 		 */
 		if (rec->event > FCLOG_EVENT_OTHER ||
-		    rec->cause > FCLOG_CAUSE_OTHER ||
+		    rec->cause > FCLOG_CAUSE_NOT_OPENED ||
+		    (rec->cause != FCLOG_CAUSE_NONE &&
+		     rec->cause != FCLOG_CAUSE_OTHER &&
+		     !fclog_cause_name(rec->cause)) ||
 		    rec->op > FCLOG_OP_OTHER ||
 		    rec->expected > FCLOG_OP_OTHER ||
 		    rec->verdict > FCLOG_VERDICT_OTHER ||
