@@ -69,11 +69,12 @@ PATCHES := $(addprefix series/,$(shell sed -e 's/\#.*//' series/series))
 # python3-ply and python3-git are for checkpatch.pl's SPDX check; clang and
 # libclang-rt-14-dev for the libFuzzer target; sparse for make lint;
 # mandoc lints the man pages, man-db and pkgconf are what the install test
-# renders them and links against the installed library with.
+# renders them and links against the installed library with; e2fsprogs
+# makes the guest's ext4 image with an external journal.
 DEBS := linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev \
 	perl cpio xz-utils git ccache qemu-system-x86 busybox-static \
 	libjansson-dev python3-ply python3-git clang libclang-rt-14-dev sparse \
-	mandoc man-db pkgconf
+	mandoc man-db pkgconf e2fsprogs
 
 # Command-line variables (ONLY=, GUEST=) are for this Makefile, not for the
 # kernel's: keep make from handing them down to the kernel build.
@@ -287,6 +288,15 @@ GUEST_TOOLS := $(B)/guest/bin/fclog-demo \
 SERIES_SELFTEST_DIR := $(B)/patched/src/tools/testing/selftests/filesystems/fc_log
 SERIES_SELFTESTS := $(B)/guest/series/fc_log_test \
 	$(B)/guest/series/fc_log_reject_test
+# ...but for those that also show what a stock kernel does (skipping what
+# it lacks, and saying so): the guest runs them on every kernel.
+SERIES_SELFTESTS_ANY := $(B)/guest/series/fc_log_path_test
+# fc_log_path_test's ext4 with its journal on another device.  busybox's
+# mke2fs makes no journal, and e2fsprogs attaches a journal only on a block
+# device, so the filesystem names the journal by UUID (debugfs) and the
+# journal's superblock gets its one user written in place.
+EXTJOURNAL_IMAGES := $(B)/images/ext4-extjournal.fs.gz \
+	$(B)/images/ext4-extjournal.journal.gz
 
 $(B)/guest/tests/%: tests/guest/%.c tests/guest/*.h userspace/include/*.h \
 		include-uapi/linux/*.h $(B)/libfclog.a | $(B)/stock/source.stamp
@@ -300,6 +310,10 @@ $(B)/guest/series/%: $(B)/patched/source.stamp include-uapi/linux/*.h
 	@mkdir -p $(@D)
 	@$(CC) $(TEST_CFLAGS) -static -I$(TOP)/include-uapi -o $@ \
 		$(SERIES_SELFTEST_DIR)/$*.c -lpthread
+
+$(EXTJOURNAL_IMAGES) &: qemu/make-ext4-extjournal
+	@echo "  MKFS   $(B)/images"
+	@qemu/make-ext4-extjournal $(B)/images
 
 # The kernel's own mount-API selftests, from the stock tree against its own
 # uapi headers: they must pass on every kernel.  Programs that print no TAP
@@ -352,11 +366,12 @@ initramfs_base = for d in /bin /dev /proc /sys /tmp /mnt $(1) /root; do \
 # on the host.
 $(INITRAMFS): $(B)/gen_init_cpio qemu/init qemu/mkfs.ext4 qemu/etc/* \
 		tests/run-tests tests/tap-wrap tests/ftrace-wrap \
-		$(GUEST_TESTS) $(SERIES_SELFTESTS) $(STOCK_SUITE_BINS) \
+		$(GUEST_TESTS) $(SERIES_SELFTESTS) $(SERIES_SELFTESTS_ANY) \
+		$(EXTJOURNAL_IMAGES) $(STOCK_SUITE_BINS) \
 		$(GUEST_TOOLS) /bin/busybox
 	@echo "  CPIO   $@"
 	@{ \
-	$(call initramfs_base,/etc /tests /tests/series /suites \
+	$(call initramfs_base,/etc /images /tests /tests/series /suites \
 		/suites/ftrace /suites/ftrace/test.d /suites/ftrace/test.d/00basic); \
 	echo "file /etc/passwd $(TOP)/qemu/etc/passwd 0644 0 0"; \
 	echo "file /etc/group $(TOP)/qemu/etc/group 0644 0 0"; \
@@ -369,6 +384,12 @@ $(INITRAMFS): $(B)/gen_init_cpio qemu/init qemu/mkfs.ext4 qemu/etc/* \
 	done; \
 	for f in $(SERIES_SELFTESTS); do \
 		echo "file /tests/series/$${f##*/} $$f 0755 0 0"; \
+	done; \
+	for f in $(SERIES_SELFTESTS_ANY); do \
+		echo "file /tests/$${f##*/} $$f 0755 0 0"; \
+	done; \
+	for f in $(EXTJOURNAL_IMAGES); do \
+		echo "file /images/$${f##*/} $$f 0644 0 0"; \
 	done; \
 	echo "file /bin/tap-wrap $(TOP)/tests/tap-wrap 0755 0 0"; \
 	echo "file /bin/mkfs.ext4 $(TOP)/qemu/mkfs.ext4 0755 0 0"; \
