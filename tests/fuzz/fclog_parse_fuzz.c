@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * only of the four events that are, with an errno.
 		 */
 		if (rec->event > FCLOG_EVENT_OTHER ||
-		    rec->cause > FCLOG_CAUSE_NOT_OPENED ||
+		    rec->cause > FCLOG_CAUSE_O_PATH ||
 		    (rec->cause != FCLOG_CAUSE_NONE &&
 		     rec->cause != FCLOG_CAUSE_OTHER &&
 		     !fclog_cause_name(rec->cause)) ||

@@ -6,7 +6,7 @@
  * directory (@N), by a path (PATH), and mixed with -o strings, in
  * command-line order; the file is read through the merged directory and
  * a new one lands in the upper layer.  A regular file as upperdir is
- * refused with the cause not_directory, an O_PATH fd with not_opened.
+ * refused with the cause not_directory, an O_PATH fd with o_path.
  *
  * The tools are run as the guest has them (/bin/fclog-mount,
  * /bin/fclog-retry; FCLOG_MOUNT and FCLOG_RETRY name other builds), with
@@ -21,7 +21,7 @@
  * itself: where it does not, the first test checks that refusal, and the
  * tests of layers given as files skip, saying so; on a kernel with the
  * series they must pass.  An O_PATH fd is refused with EBADF on every
- * kernel: stock logs nothing, the series a not_opened record.
+ * kernel: stock logs nothing, the series a o_path record.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -322,10 +322,10 @@ TEST_F(overlay, a_file_for_a_directory_is_not_directory)
 /*
  * An O_PATH fd names a directory without opening it: refused with EBADF
  * on every kernel, as a closed fd is.  The series says why, in a
- * structured log only: param_rejected, cause not_opened, op set_fd, no
+ * structured log only: param_rejected, cause o_path, op set_fd, no
  * value; fclog-mount names the fd.  Stock says nothing.
  */
-TEST_F(overlay, an_o_path_fd_is_not_opened)
+TEST_F(overlay, an_o_path_fd_is_o_path)
 {
 	int path_fd, status;
 	char out[4096], want[128];
@@ -340,7 +340,7 @@ TEST_F(overlay, an_o_path_fd_is_not_opened)
 	close(path_fd);
 	ASSERT_EQ(3, status) TH_LOG("%s", out);
 	EXPECT_EQ(dev_of(BASE), dev_of(MERGED));
-	rec = line_with(out, "cause", "not_opened");
+	rec = line_with(out, "cause", "o_path");
 	if (!fctest_kernel_has_series()) {
 		EXPECT_EQ(NULL, rec) TH_LOG("%s", out);
 		EXPECT_NE(NULL, strstr(out, "fclog-mount: file upperdir: Bad file descriptor"))
@@ -349,8 +349,8 @@ TEST_F(overlay, an_o_path_fd_is_not_opened)
 		return;
 	}
 	snprintf(want, sizeof(want),
-		 "fclog-mount: file upperdir: fd %d was opened with O_PATH (Bad file descriptor)",
-		 path_fd);
+		 "fclog-mount: file upperdir: fd %d is an O_PATH fd (Bad file descriptor): give it as upperdir=@%d:",
+		 path_fd, path_fd);
 	EXPECT_NE(NULL, strstr(out, want)) TH_LOG("%s", out);
 	ASSERT_NE(NULL, rec) TH_LOG("%s", out);
 	EXPECT_STREQ("param_rejected", json_string_value(json_object_get(rec, "event")));

@@ -25,7 +25,7 @@
  * and the causes incompatible and unverifiable only with op
  * create_compatible and EBUSY, or, unverifiable, on a recoverable
  * create_failed with EOPNOTSUPP (a filesystem that does not compare);
- * not_opened (an O_PATH fd) only on a param_rejected of op set_fd with
+ * o_path (an O_PATH fd) only on a param_rejected of op set_fd with
  * EBADF and no value.
  * A read that
  * fails must fail with ENODATA, EMSGSIZE or (a fd that is not a context)
@@ -326,7 +326,7 @@ static const char *const causes[] = {
 	"unknown_param", "wrong_type", "bad_value", "unmapped_id",
 	"unsupported", "permission", "not_found", "not_blockdev", "duplicate",
 	"missing", "exclusive", "other_userns", "ro_conflict", "incompatible",
-	"unverifiable", "not_directory", "not_opened",
+	"unverifiable", "not_directory", "o_path",
 };
 static const char *const verdicts[] = { "compatible", "incompatible", "unknown" };
 static const char *const matches[] = { "matches", "differs", "unknown" };
@@ -446,11 +446,11 @@ static const char *report_wrong(json_t *obj)
 	if (!strcmp(event, "param_rejected") && !json_object_get(obj, "param"))
 		return "a param_rejected that names no parameter";
 	/* The VFS refuses an O_PATH fd before anyone sees the parameter. */
-	if (cause && !strcmp(json_string_value(cause), "not_opened") &&
+	if (cause && !strcmp(json_string_value(cause), "o_path") &&
 	    (strcmp(event, "param_rejected") || strcmp(str_of(obj, "op"), "set_fd") ||
 	     json_integer_value(json_object_get(obj, "errno")) != EBADF ||
 	     json_object_get(obj, "value")))
-		return "not_opened other than on a param_rejected of set_fd with EBADF and no value";
+		return "o_path other than on a param_rejected of set_fd with EBADF and no value";
 	return NULL;
 }
 

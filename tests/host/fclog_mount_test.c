@@ -269,16 +269,16 @@ static const struct scenario scenarios[] = {
 			 "set_path lowerdir+ \"/srv/l2\" -100\n"
 			 "create NULL NULL 0\n",
 	}, {
-		.name = "an O_PATH fd refused (not_opened): the fd named, no create",
+		.name = "an O_PATH fd refused (o_path): the fd named, no create",
 		.args = "-t fake --file upperdir=@4: --file workdir=@5 none /mnt",
-		.refuse = { { "workdir", EBADF, RECORD("e fake: Parameter 'workdir' refused: fd 5 was opened with O_PATH",
+		.refuse = { { "workdir", EBADF, RECORD("e fake: Parameter 'workdir' refused: O_PATH fd, use FSCONFIG_SET_PATH_EMPTY",
 			"{\"seq\":0,\"level\":\"error\",\"source\":\"fake\","
-			"\"msg\":\"Parameter 'workdir' refused: fd 5 was opened with O_PATH\","
-			"\"event\":\"param_rejected\",\"cause\":\"not_opened\","
+			"\"msg\":\"Parameter 'workdir' refused: O_PATH fd, use FSCONFIG_SET_PATH_EMPTY\","
+			"\"event\":\"param_rejected\",\"cause\":\"o_path\","
 			"\"param\":\"workdir\",\"errno\":9,\"op\":\"set_fd\"}") } },
 		.exit = 3,
-		.err = "fclog-mount: file workdir: fd 5 was opened with O_PATH (Bad file descriptor)\n",
-		.out = "error   fake: Parameter 'workdir' refused: fd 5 was opened with O_PATH\n",
+		.err = "fclog-mount: file workdir: fd 5 is an O_PATH fd (Bad file descriptor): give it as workdir=@5:\n",
+		.out = "error   fake: Parameter 'workdir' refused: O_PATH fd, use FSCONFIG_SET_PATH_EMPTY\n",
 		.calls = "fsopen fake\n"
 			 "set_path_empty upperdir \"\" 4\n"
 			 "set_fd workdir NULL 5\n",

@@ -384,7 +384,7 @@ static void every_event(void)
 	      !fclog_cause_name(FCLOG_CAUSE_NONE) &&
 	      !fclog_op_name(FCLOG_OP_NONE) &&
 	      !fclog_cause_name(FCLOG_CAUSE_OTHER) &&
-	      !fclog_cause_name(FCLOG_CAUSE_NOT_OPENED + 1),
+	      !fclog_cause_name(FCLOG_CAUSE_O_PATH + 1),
 	      "no name for _NONE, _OTHER and past the last cause", NULL);
 }
 
@@ -405,7 +405,7 @@ static void every_cause(void)
 		{ "not_found", FCLOG_CAUSE_NOT_FOUND, "param_rejected" },
 		{ "not_blockdev", FCLOG_CAUSE_NOT_BLOCKDEV, "param_rejected" },
 		{ "not_directory", FCLOG_CAUSE_NOT_DIRECTORY, "param_rejected" },
-		{ "not_opened", FCLOG_CAUSE_NOT_OPENED, "param_rejected" },
+		{ "o_path", FCLOG_CAUSE_O_PATH, "param_rejected" },
 		{ "duplicate", FCLOG_CAUSE_DUPLICATE, "param_rejected" },
 		{ "missing", FCLOG_CAUSE_MISSING, "param_rejected" },
 		{ "exclusive", FCLOG_CAUSE_EXCLUSIVE, "sb_conflict" },
@@ -525,7 +525,7 @@ static void every_op(void)
 	/* 3.1 kept 3.0's values: its causes come after _OTHER. */
 	check(FCLOG_CAUSE_OTHER == 16 &&
 	      FCLOG_CAUSE_NOT_DIRECTORY == FCLOG_CAUSE_OTHER + 1 &&
-	      FCLOG_CAUSE_NOT_OPENED == FCLOG_CAUSE_NOT_DIRECTORY + 1,
+	      FCLOG_CAUSE_O_PATH == FCLOG_CAUSE_NOT_DIRECTORY + 1,
 	      "causes of libfclog 3.1 come after _OTHER, which keeps its value",
 	      NULL);
 }
@@ -1279,16 +1279,16 @@ static void print_rejections(void)
 		      "errno=ENOTDIR op=set_path]\n"),
 	      "print: not_directory with the path", out);
 	fclog_record_free(rec);
-	if (parse_extra(",\"event\":\"param_rejected\",\"cause\":\"not_opened\","
+	if (parse_extra(",\"event\":\"param_rejected\",\"cause\":\"o_path\","
 			"\"param\":\"workdir\",\"errno\":9,\"op\":\"set_fd\"",
 			&rec, err, sizeof(err))) {
-		check(0, "print not_opened", err);
+		check(0, "print o_path", err);
 		return;
 	}
 	print_to(out, sizeof(out), rec, FCLOG_PRINT_DETAIL);
 	check(!strcmp(out, "error   tmpfs: Unknown parameter 'x' [param_rejected "
-		      "not_opened param=workdir errno=EBADF op=set_fd]\n"),
-	      "print: not_opened, no value", out);
+		      "o_path param=workdir errno=EBADF op=set_fd]\n"),
+	      "print: o_path, no value", out);
 	fclog_record_free(rec);
 
 	if (parse_extra(",\"event\":\"create_failed\",\"cause\":\"exclusive\","

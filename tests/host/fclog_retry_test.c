@@ -983,12 +983,12 @@ static const struct scenario scenarios[] = {
 			 "set_path lowerdir+ \"/l\" -100\n"
 			 "create NULL NULL 0\n",
 	}, {
-		.name = "an O_PATH fd refused (not_opened): a file is required, exit 3",
+		.name = "an O_PATH fd refused (o_path): a file is required, exit 3",
 		.args = "-t fake -o a=1 --file workdir=@5 none /mnt",
-		.params = { { "workdir", false, "not_opened", EBADF } },
+		.params = { { "workdir", false, "o_path", EBADF } },
 		.k = 1, .exit = 3, .attempts = 0, .contexts = 1,
 		.options = "a=1,workdir=@5",
-		.error = "required option workdir=@5 rejected: not_opened (EBADF)",
+		.error = "required option workdir=@5 rejected: o_path (EBADF)",
 	}, {
 		.name = "a file that is no directory (not_directory): exit 3",
 		.args = "-t fake --file upperdir=@4:f none /mnt",

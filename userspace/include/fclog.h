@@ -95,7 +95,7 @@ enum fclog_cause {
 	 */
 	FCLOG_CAUSE_NOT_DIRECTORY,	/* A path or fd that must name a
 					 * directory does not */
-	FCLOG_CAUSE_NOT_OPENED,		/* An fd given with FSCONFIG_SET_FD
+	FCLOG_CAUSE_O_PATH,		/* An fd given with FSCONFIG_SET_FD
 					 * was opened with O_PATH */
 };
 

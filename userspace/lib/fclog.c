@@ -107,7 +107,7 @@ static const char *const cause_names[] = {
 	[FCLOG_CAUSE_INCOMPATIBLE] = "incompatible",
 	[FCLOG_CAUSE_UNVERIFIABLE] = "unverifiable",
 	[FCLOG_CAUSE_NOT_DIRECTORY] = "not_directory",
-	[FCLOG_CAUSE_NOT_OPENED] = "not_opened",
+	[FCLOG_CAUSE_O_PATH] = "o_path",
 };
 #define FCLOG_NCAUSES	(sizeof(cause_names) / sizeof(cause_names[0]))
 

@@ -120,9 +120,9 @@ static int set_file(int fd, fclog_t *log, const struct step *st)
 	if (!ret)
 		return 0;
 	rej = fclog_rejected(log, st->key);
-	if (rej && rej->cause == FCLOG_CAUSE_NOT_OPENED)
-		fprintf(stderr, "fclog-mount: file %s: fd %d was opened with O_PATH (%s)\n",
-			st->key, p->aux, strerror(err));
+	if (rej && rej->cause == FCLOG_CAUSE_O_PATH)
+		fprintf(stderr, "fclog-mount: file %s: fd %d is an O_PATH fd (%s): give it as %s=@%d:\n",
+			st->key, p->aux, strerror(err), st->key, p->aux);
 	else
 		fprintf(stderr, "fclog-mount: file %s: %s\n", st->key,
 			strerror(err));
