@@ -630,16 +630,24 @@ $(BENCH_DIR)/fc_log_bench: tests/bench/fc_log_bench.c tests/guest/fctest.h \
 	@mkdir -p $(@D)
 	@$(CC) $(CFLAGS) -static $(USER_CPPFLAGS) -Itests/guest -o $@ $< -lpthread
 
+$(BENCH_DIR)/fc_log_cost: tests/bench/fc_log_cost.c userspace/include/*.h \
+		include-uapi/linux/*.h
+	@echo "  CC     $@"
+	@mkdir -p $(@D)
+	@$(CC) $(CFLAGS) -static $(USER_CPPFLAGS) -o $@ $<
+
 $(BENCH_DIR)/fclog_parse_bench: tests/bench/fclog_parse_bench.c $(B)/libfclog.a
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
 	@$(CC) $(CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
 
-$(BENCH_INITRAMFS): $(B)/gen_init_cpio qemu/init $(BENCH_DIR)/fc_log_bench /bin/busybox
+$(BENCH_INITRAMFS): $(B)/gen_init_cpio qemu/init $(BENCH_DIR)/fc_log_bench \
+		$(BENCH_DIR)/fc_log_cost /bin/busybox
 	@echo "  CPIO   $@"
 	@{ \
 	$(call initramfs_base,/bench); \
 	echo "file /bench/fc_log_bench $(BENCH_DIR)/fc_log_bench 0755 0 0"; \
+	echo "file /bench/fc_log_cost $(BENCH_DIR)/fc_log_cost 0755 0 0"; \
 	} > $(BENCH_DIR)/initramfs.list
 	@$(B)/gen_init_cpio $(BENCH_DIR)/initramfs.list > $@
 
