@@ -10,6 +10,9 @@
 #   make bench       stock against patched, side by side: both kernels booted
 #                    in turn, BENCH_ROUNDS times; one table of medians
 #                    (bench-run: the same with the kernels already built)
+#   make icount-gate the instruction counts of the kernels as built, with
+#                    small batches (under a minute); fails when a goal of
+#                    the issue is not met
 #   make kernel      build the patched kernel only      (build/patched)
 #   make baseline    build the stock kernel only        (build/stock)
 #   make debug-kernel  the patched kernel with KASAN, kmemleak, lockdep, UBSAN
@@ -34,7 +37,9 @@
 # Variables: ONLY=prog[,prog] runs only those test programs in the guest;
 # FCTEST_TIMEOUT=seconds bounds each guest boot (default 900);
 # BENCH_ROUNDS=n boots per kernel in make bench (default 3), BENCH_SCALE=x
-# scales its iteration counts (default 1; 0.05 for a quick look).
+# scales its iteration counts (default 1; 0.05 for a quick look);
+# BENCH_STOCK= and BENCH_PATCHED= boot other bzImages in bench-run and
+# icount-gate.
 #
 # Everything is built in build/, which git ignores:
 #   build/stock/src      linux-source-6.12 as Debian ships it
@@ -621,6 +626,8 @@ shell: $(call BZIMAGE,$(GUEST)) $(INITRAMFS)
 # /init, the program): bench-run needs no kernel tree but gen_init_cpio.
 BENCH_ROUNDS ?= 3
 BENCH_SCALE ?= 1
+BENCH_STOCK ?= $(call BZIMAGE,stock)
+BENCH_PATCHED ?= $(call BZIMAGE,patched)
 BENCH_DIR := $(B)/bench
 BENCH_INITRAMFS := $(BENCH_DIR)/initramfs.cpio
 
@@ -651,14 +658,37 @@ $(BENCH_INITRAMFS): $(B)/gen_init_cpio qemu/init $(BENCH_DIR)/fc_log_bench \
 	} > $(BENCH_DIR)/initramfs.list
 	@$(B)/gen_init_cpio $(BENCH_DIR)/initramfs.list > $@
 
-.PHONY: bench bench-run
+.PHONY: bench bench-run icount-gate
 bench: $(call BZIMAGE,stock) $(call BZIMAGE,patched) bench-run
 
 bench-run: $(BENCH_INITRAMFS) $(BENCH_DIR)/fclog_parse_bench
 	@BENCH_ROUNDS=$(BENCH_ROUNDS) BENCH_SCALE=$(BENCH_SCALE) tests/bench/run \
-		$(BENCH_DIR) $(call BZIMAGE,stock) $(call BZIMAGE,patched) \
+		$(BENCH_DIR) $(BENCH_STOCK) $(BENCH_PATCHED) \
 		$(BENCH_INITRAMFS) $(BENCH_DIR)/fc_log_bench \
 		$(BENCH_DIR)/fclog_parse_bench
+
+# make icount-gate: the instruction counts alone, as a gate: the stock and
+# the patched kernel as they are built (this builds no kernel) booted once
+# each under -icount with small batches (the counts differ from make
+# bench's by a few instructions, the verdicts do not), about 15 s a boot;
+# tests/bench/icount-gate prints the table and fails when a goal is not
+# met.  Logs in build/bench/icount-gate/.
+ICOUNT_GATE_BATCH ?= 200
+ICOUNT_GATE_FLOOD ?= 20000
+ICOUNT_GATE_DIR := $(BENCH_DIR)/icount-gate
+
+# $(call icount_boot,NAME,BZIMAGE): boot it under -icount, logs in
+# $(ICOUNT_GATE_DIR)/NAME; a guest that did not finish fails the gate.
+icount_boot = echo "  ICOUNT $(1) kernel (logs in $(ICOUNT_GATE_DIR)/$(1))"; \
+	FCTEST_BATCH=$(ICOUNT_GATE_BATCH) FCTEST_FLOOD=$(ICOUNT_GATE_FLOOD) \
+		qemu/boot icount $(2) $(BENCH_INITRAMFS) $(1) $(ICOUNT_GATE_DIR)/$(1) || \
+		echo "  ICOUNT $(1): QEMU exited $$? (124: killed after the timeout)"
+
+icount-gate: $(BENCH_INITRAMFS)
+	@$(call icount_boot,stock,$(BENCH_STOCK))
+	@$(call icount_boot,patched,$(BENCH_PATCHED))
+	@tests/bench/icount-gate $(ICOUNT_GATE_DIR)/stock/results.log \
+		$(ICOUNT_GATE_DIR)/patched/results.log
 
 clean:
 	rm -rf $(B)/guest $(B)/check $(B)/fuzz-run $(B)/bench $(B)/initramfs.* $(B)/gen_init_cpio \

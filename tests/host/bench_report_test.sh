@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/bench/report decides what "make bench" says: medians across rounds,
 # the ratio, stock's legacy figure for structured rows, "n/a", the noise
-# warning, unfinished or disturbed boots, and results.json.  TAP output.
+# warning, unfinished or disturbed boots, and results.json; and what
+# tests/bench/icount-gate decides on instruction counts.  TAP output.
 
 report=$(dirname "$0")/../bench/report
 tmp=$(mktemp -d)
@@ -54,6 +55,19 @@ refute() {
 	else
 		echo "ok $n $1"
 	fi
+}
+
+# cost DIR KERNEL [LINES...]: an icount boot's results.log, with the
+# usual header and ending.
+cost() {
+	d=$1/icount/$2
+	shift 2
+	mkdir -p "$d"
+	{
+		echo "# cost: kernel=${d##*/} batch=200 batches=5 flood=20000 clocksource=tsc"
+		for l in "$@"; do echo "$l"; done
+		echo "## done rc=0"
+	} >"$d/results.log"
 }
 
 # Three quiet rounds; patched 2% slower, structured only on patched,
@@ -125,6 +139,48 @@ check unfinished_boot 'round 2, patched: the guest did not finish' "$b"
 check guest_clock 'round 1, stock: timed by the guest.s own clock' "$b"
 check busy_host 'round 1, patched: other processes used 1\.70 CPUs' "$b"
 check splat 'round 2, stock: kernel splat' "$b"
+
+# The gate alone: every figure of fc_log_cost, patched as cheap as stock,
+# then one legacy operation 6% dearer, a boot that did not finish, and
+# batches of other sizes.
+gate=$(dirname "$0")/../bench/icount-gate
+all="fsconfig_read reject_read read_record read_report fsconfig_accepted
+	fsconfig_logged fsopen_close create_excl unread_close flood_first flood_last"
+g=$tmp/gate
+legacy=$(for m in $all; do echo "COST $m legacy 1000.0 insn"; done)
+structured=$(for m in $all; do echo "COST $m structured 1000.0 insn"; done)
+# One line an argument: split at newlines only.
+ifs=$IFS IFS='
+'
+# shellcheck disable=SC2086
+cost "$g" stock "COST fsconfig_badfd legacy 200.0 insn" $legacy
+# shellcheck disable=SC2086
+cost "$g" patched "COST fsconfig_badfd legacy 200.0 insn" $legacy $structured
+IFS=$ifs
+# gate_check NAME WANT_STATUS WANT_LINE: the gate on $g/icount.
+gate_check() {
+	n=$((n + 1))
+	"$gate" "$g/icount/stock/results.log" "$g/icount/patched/results.log" \
+		>"$tmp/out" 2>&1
+	st=$?
+	if [ "$st" -eq "$2" ] && grep -Eq -- "$3" "$tmp/out"; then
+		echo "ok $n $1"
+	else
+		echo "# want exit $2 (got $st) and a line /$3/ in:"
+		sed 's/^/#   /' "$tmp/out"
+		echo "not ok $n $1"
+		failures=$((failures + 1))
+	fi
+}
+gate_check gate_passes 0 '^icount-gate: ok, all 19 goals met$'
+sed -i 's/^COST create_excl legacy 1000.0/COST create_excl legacy 1060.0/' \
+	"$g/icount/patched/results.log"
+gate_check gate_fails_legacy_over_105 1 '^FAIL create_excl legacy: 1060 insn, 1\.060x stock 1000 \(goal <= 1\.05x\): 10 insn over'
+sed -i '/^## done/d' "$g/icount/stock/results.log"
+gate_check gate_fails_unfinished_boot 1 '^FAIL stock: no "## done rc=0"'
+echo "## done rc=0" >>"$g/icount/stock/results.log"
+sed -i 's/batch=200/batch=2000/' "$g/icount/stock/results.log"
+gate_check gate_fails_other_sizes 1 '^FAIL stock and patched measured with other sizes'
 
 n=$((n + 1))
 if "$report" "$tmp/nothing" >/dev/null 2>&1; then
