@@ -7,9 +7,11 @@
 #                    the baseline; leave with "exit")
 #   make fuzz        the syscall fuzzer alone on the debug kernel, longer
 #                    (FUZZ_SECONDS=600, FUZZ_SEED=the clock)
-#   make bench       stock against patched, side by side: both kernels booted
-#                    in turn, BENCH_ROUNDS times; one table of medians
-#                    (bench-run: the same with the kernels already built)
+#   make bench       stock against patched, side by side: instructions per
+#                    operation (each kernel booted once under QEMU's
+#                    -icount), then time and memory (both kernels booted in
+#                    turn, BENCH_ROUNDS times; medians) (bench-run: the same
+#                    with the kernels already built)
 #   make icount-gate the instruction counts of the kernels as built, with
 #                    small batches (under a minute); fails when a goal of
 #                    the issue is not met
@@ -38,6 +40,8 @@
 # FCTEST_TIMEOUT=seconds bounds each guest boot (default 900);
 # BENCH_ROUNDS=n boots per kernel in make bench (default 3), BENCH_SCALE=x
 # scales its iteration counts (default 1; 0.05 for a quick look);
+# ICOUNT_BATCH=n operations per batch (default 2000) and ICOUNT_FLOOD=n
+# messages in the flood (default 1000000) of its instruction counts;
 # BENCH_STOCK= and BENCH_PATCHED= boot other bzImages in bench-run and
 # icount-gate.
 #
@@ -615,17 +619,26 @@ shell: $(call BZIMAGE,$(GUEST)) $(INITRAMFS)
 
 # ------------------------------------------------------------------- bench
 
-# make bench: the same microbenchmark (tests/bench/fc_log_bench.c) in the
-# stock and the patched kernel, booted in turn as check boots them (TCG,
-# same -smp/-m), stock, patched, stock, patched...: BENCH_ROUNDS rounds, so
-# that a change in the host's load hits both (tests/bench/run).  After each
-# pair libfclog's parser is timed on the host.  tests/bench/report prints
-# the table (medians across rounds, ratio, spread, the issue's goals) and
-# writes build/bench/results.json; each boot's logs are in
-# build/bench/round-N/.  The benchmark has its own initramfs (busybox,
-# /init, the program): bench-run needs no kernel tree but gen_init_cpio.
+# make bench: first what an operation costs in guest instructions
+# (tests/bench/fc_log_cost.c), each kernel booted once under QEMU's -icount
+# (qemu/boot icount: one CPU, the clock counts instructions, the same on
+# every run), ICOUNT_BATCH operations per batch, a flood of ICOUNT_FLOOD
+# messages.  Then what has no instruction figure
+# (tests/bench/fc_log_bench.c: the epoll wake-up across CPUs, slab
+# memory), in the stock and the patched kernel booted in turn as check
+# boots them (TCG, same -smp/-m), stock, patched, stock, patched...:
+# BENCH_ROUNDS rounds, so that a change in the host's load hits both
+# (tests/bench/run); after each pair libfclog's parser is timed on the
+# host.  tests/bench/report prints the instruction table with the issue's
+# goals (tests/bench/icount-gate), then the time and memory table (medians
+# across rounds, ratio, spread), and writes build/bench/results.json; each
+# boot's logs are in build/bench/icount/ and build/bench/round-N/.  The
+# benchmark has its own initramfs (busybox, /init, the two programs):
+# bench-run needs no kernel tree but gen_init_cpio.
 BENCH_ROUNDS ?= 3
 BENCH_SCALE ?= 1
+ICOUNT_BATCH ?= 2000
+ICOUNT_FLOOD ?= 1000000
 BENCH_STOCK ?= $(call BZIMAGE,stock)
 BENCH_PATCHED ?= $(call BZIMAGE,patched)
 BENCH_DIR := $(B)/bench
@@ -662,8 +675,9 @@ $(BENCH_INITRAMFS): $(B)/gen_init_cpio qemu/init $(BENCH_DIR)/fc_log_bench \
 bench: $(call BZIMAGE,stock) $(call BZIMAGE,patched) bench-run
 
 bench-run: $(BENCH_INITRAMFS) $(BENCH_DIR)/fclog_parse_bench
-	@BENCH_ROUNDS=$(BENCH_ROUNDS) BENCH_SCALE=$(BENCH_SCALE) tests/bench/run \
-		$(BENCH_DIR) $(BENCH_STOCK) $(BENCH_PATCHED) \
+	@BENCH_ROUNDS=$(BENCH_ROUNDS) BENCH_SCALE=$(BENCH_SCALE) \
+		ICOUNT_BATCH=$(ICOUNT_BATCH) ICOUNT_FLOOD=$(ICOUNT_FLOOD) \
+		tests/bench/run $(BENCH_DIR) $(BENCH_STOCK) $(BENCH_PATCHED) \
 		$(BENCH_INITRAMFS) $(BENCH_DIR)/fc_log_bench \
 		$(BENCH_DIR)/fclog_parse_bench
 

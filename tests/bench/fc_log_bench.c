@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fc_log_bench: what the message log costs, measured inside a guest, the
- * same program on the stock and the patched kernel (make bench).
+ * fc_log_bench: what the message log costs in time and memory, measured
+ * inside a guest, the same program on the stock and the patched kernel
+ * (make bench).  What an operation costs in instructions is counted by
+ * fc_log_cost, under QEMU's -icount, where the count is the same on every
+ * run; this measures what instructions cannot show: a wake-up across CPUs,
+ * and slab memory.
  *
  * Prints one line per measurement, for tests/bench/report:
  *
@@ -9,20 +13,9 @@
  *
  * where <value> is the median over the samples of this run (a sample times
  * a batch of iterations), or "n/a" when the kernel cannot do it, with the
- * reason after a "#".  Modes: "legacy" (fsopen() without flags: the only
- * mode the stock kernel has) and "structured" (FSOPEN_STRUCTURED_LOG, used
- * when the kernel accepts the flag).  Metrics:
+ * reason after a "#".  Mode: "legacy" (fsopen() without flags: the only
+ * mode the stock kernel has).  Metrics:
  *
- *   fsopen_close     ns per fsopen("tmpfs") + close(), nothing logged.
- *   fsconfig_logged  ns per fsconfig() that logs one error ("Unknown
- *                    parameter 'nosuch'", 36 bytes) into a log that is
- *                    already full: the steady state of a log nobody reads,
- *                    where each message is stored and the oldest one
- *                    evicted (stock: 8 kept; patched: 64).  Nothing read.
- *   fsconfig_read    ns per fsconfig() logging that error + read() of the
- *                    record, the log empty between pairs.
- *   read_record      ns per read() of one record, from a log holding 8
- *                    records (refilled between bursts, outside the timing).
  *   epoll_wakeup     ns from just before fsconfig() in one thread to
  *                    epoll_wait() returning in another (pinned to another
  *                    CPU if there is one), the log empty before.  Needs
@@ -68,8 +61,6 @@
 #include "fctest.h"
 
 #define SAMPLES		21	/* per metric and mode; odd, for the median */
-#define RING_FILL	256	/* more than either kernel keeps */
-#define BURST		8	/* records per read_record burst: fits stock's log */
 #define IDLE_CONTEXTS	10000
 #define MEM_REPEATS	3
 #define FLOOD_CONTEXTS	128
@@ -154,18 +145,11 @@ static void emit_na(const char *metric, const char *mode, const char *unit,
 	fflush(stdout);
 }
 
-static unsigned int mode_flags(const char *mode)
+static int open_ctx(void)
 {
-	return FSOPEN_CLOEXEC |
-	       (!strcmp(mode, "structured") ? FSOPEN_STRUCTURED_LOG : 0);
-}
+	int fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC);
 
-/* A tmpfs context in @mode, or -1 if the kernel does not know the mode. */
-static int open_mode(const char *mode)
-{
-	int fd = sys_fsopen("tmpfs", mode_flags(mode));
-
-	if (fd < 0 && (errno != EINVAL || !strcmp(mode, "legacy")))
+	if (fd < 0)
 		die("fsopen");
 	return fd;
 }
@@ -187,101 +171,6 @@ static void close_drained(int fd)
 {
 	drain(fd);
 	close(fd);
-}
-
-static void bench_fsopen_close(void)
-{
-	int iters = scaled(2000, 10), s, i, fd;
-	unsigned long long t;
-	double v[SAMPLES];
-
-	for (s = -1; s < SAMPLES; s++) {	/* sample -1 warms up */
-		t = cycles();
-		for (i = 0; i < iters; i++) {
-			fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC);
-			if (fd < 0)
-				die("fsopen");
-			close(fd);
-		}
-		if (s >= 0)
-			v[s] = ns(t, cycles()) / iters;
-	}
-	emit("fsopen_close", "legacy", "ns", v, SAMPLES, NULL);
-}
-
-static void bench_fsconfig_logged(const char *mode)
-{
-	int iters = scaled(5000, 20), s, i, fd = open_mode(mode);
-	unsigned long long t;
-	double v[SAMPLES];
-
-	if (fd < 0) {
-		emit_na("fsconfig_logged", mode, "ns", "fsopen refuses the mode");
-		return;
-	}
-	for (i = 0; i < RING_FILL; i++)	/* steady state: full */
-		log_error(fd, KEY);
-	for (s = -1; s < SAMPLES; s++) {
-		t = cycles();
-		for (i = 0; i < iters; i++)
-			log_error(fd, KEY);
-		if (s >= 0)
-			v[s] = ns(t, cycles()) / iters;
-	}
-	emit("fsconfig_logged", mode, "ns", v, SAMPLES, NULL);
-	close_drained(fd);
-}
-
-static void bench_fsconfig_read(const char *mode)
-{
-	int iters = scaled(3000, 10), s, i, fd = open_mode(mode);
-	unsigned long long t;
-	double v[SAMPLES];
-
-	if (fd < 0) {
-		emit_na("fsconfig_read", mode, "ns", "fsopen refuses the mode");
-		return;
-	}
-	for (s = -1; s < SAMPLES; s++) {
-		t = cycles();
-		for (i = 0; i < iters; i++) {
-			log_error(fd, KEY);
-			if (read(fd, buf, sizeof(buf)) <= 0)
-				die("read");
-		}
-		if (s >= 0)
-			v[s] = ns(t, cycles()) / iters;
-	}
-	emit("fsconfig_read", mode, "ns", v, SAMPLES, NULL);
-	close_drained(fd);
-}
-
-static void bench_read_record(const char *mode)
-{
-	int bursts = scaled(256, 2), s, b, i, fd = open_mode(mode);
-	unsigned long long t;
-	double v[SAMPLES], total;
-
-	if (fd < 0) {
-		emit_na("read_record", mode, "ns", "fsopen refuses the mode");
-		return;
-	}
-	for (s = -1; s < SAMPLES; s++) {
-		total = 0;
-		for (b = 0; b < bursts; b++) {
-			for (i = 0; i < BURST; i++)
-				log_error(fd, KEY);
-			t = cycles();
-			for (i = 0; i < BURST; i++)
-				if (read(fd, buf, sizeof(buf)) <= 0)
-					die("read");
-			total += ns(t, cycles());
-		}
-		if (s >= 0)
-			v[s] = total / (bursts * BURST);
-	}
-	emit("read_record", mode, "ns", v, SAMPLES, NULL);
-	close_drained(fd);
 }
 
 /*
@@ -375,7 +264,7 @@ static void bench_epoll_wakeup(void)
 
 	if (iters > 2000)
 		iters = 2000;
-	w.fd = open_mode("legacy");
+	w.fd = open_ctx();
 	pfd = (struct pollfd){ .fd = w.fd, .events = POLLIN };
 	if (poll(&pfd, 1, 0) != 0) {
 		emit_na("epoll_wakeup", "legacy", "ns",
@@ -474,9 +363,7 @@ int main(int argc, char **argv)
 	struct rlimit rl = { IDLE_CONTEXTS + 64, IDLE_CONTEXTS + 64 };
 	const char *s = getenv("FCTEST_SCALE"), *kernel = getenv("FCTEST_KERNEL");
 	const char *khz = getenv("FCTEST_TSC_KHZ");
-	static const char *const modes[] = { "legacy", "structured" };
 	struct timespec res;
-	unsigned int m;
 
 	/* On the host, whose clock is fine: the rate for the guests. */
 	if (argc > 1 && !strcmp(argv[1], "--tsc-khz")) {
@@ -506,13 +393,6 @@ int main(int argc, char **argv)
 	       res.tv_nsec);
 	fflush(stdout);
 
-	bench_fsopen_close();
-	for (m = 0; m < 2; m++)
-		bench_fsconfig_logged(modes[m]);
-	for (m = 0; m < 2; m++)
-		bench_fsconfig_read(modes[m]);
-	for (m = 0; m < 2; m++)
-		bench_read_record(modes[m]);
 	bench_epoll_wakeup();
 	if (pin_to_this_cpu())
 		die("sched_setaffinity");

@@ -1,8 +1,8 @@
 #!/bin/sh
-# tests/bench/report decides what "make bench" says: medians across rounds,
-# the ratio, stock's legacy figure for structured rows, "n/a", the noise
-# warning, unfinished or disturbed boots, and results.json; and what
-# tests/bench/icount-gate decides on instruction counts.  TAP output.
+# tests/bench/report decides what "make bench" says: the instruction table
+# (tests/bench/icount-gate) with its goals, then medians across rounds, the
+# ratio, "n/a", the noise warning, unfinished or disturbed boots, and
+# results.json.  TAP output.
 
 report=$(dirname "$0")/../bench/report
 tmp=$(mktemp -d)
@@ -21,9 +21,8 @@ guest() {
 	{
 		echo "# bench: kernel=$3"
 		awk -v f="$f" 'BEGIN {
-			printf "BENCH fsconfig_logged legacy %.1f ns samples=21\n", 1000 * f
-			printf "BENCH fsconfig_read legacy %.1f ns samples=21\n", 2000 * f
-			printf "BENCH idle_context legacy %.1f bytes samples=3\n", 780 * f
+			printf "BENCH idle_context legacy %.1f bytes samples=3\n", 1000 * f
+			printf "BENCH flood_context legacy %.1f bytes samples=1\n", 30000 * f
 		}'
 		for l in "$@"; do echo "$l"; done
 		echo "## done rc=0"
@@ -70,34 +69,39 @@ cost() {
 	} >"$d/results.log"
 }
 
-# Three quiet rounds; patched 2% slower, structured only on patched,
-# epoll only on patched.
+# Three quiet rounds; patched 2% slower, epoll only on patched; the
+# instruction counts of one icount boot each.
 q=$tmp/quiet
 for r in 1 2 3; do
 	guest "$q" $r stock "1.00$r" \
-		"BENCH fsconfig_logged structured n/a ns # fsopen refuses the mode" \
 		"BENCH epoll_wakeup legacy n/a ns # no poll support"
 	guest "$q" $r patched "1.02$r" \
-		"BENCH fsconfig_logged structured 1300.0 ns samples=21" \
 		"BENCH epoll_wakeup legacy 40000.0 ns samples=21"
 	echo "BENCH libfclog_parse structured 30000$r rec/s" >"$q/round-$r/host.log"
 done
-check median_and_ratio '^ +fsconfig_logged +legacy +ns +1002 +1022 +1\.02x +0%/0% +<= 1\.05x +yes$' "$q"
-check structured_compares_with_stock_legacy '^ +fsconfig_logged +structured +ns +\*1002 +1300 +1\.30x .*<= 1\.20x +NO$' "$q"
+cost "$q" stock "COST fsconfig_read legacy 5000.0 insn" \
+	"COST fsconfig_read structured n/a insn # fsopen refuses the mode"
+cost "$q" patched "COST fsconfig_read legacy 5100.0 insn" \
+	"COST fsconfig_read structured 6500.0 insn"
+check median_and_ratio '^ +idle_context +legacy +bytes +1002 +1022 +1\.02x +0%/0% +<= 1\.05x +yes$' "$q"
 check stock_cannot_poll '^ +epoll_wakeup +legacy +ns +n/a +40000 +- ' "$q"
-check host_rows '^ +libfclog_parse +structured +rec/s +300002 ' "$q"
+check host_rows '^ +libfclog_parse +structured +rec/s +300002 +0%$' "$q"
+check instructions_first '^fsconfig_read +5000 +5100 +1\.020x <=1\.05x +yes +6500 +1\.300x <=1\.20x +NO$' "$q"
+check instruction_goal_missed '^FAIL fsconfig_read structured: 6500 insn, 1\.300x stock legacy 5000 .*: 500 insn over' "$q"
 refute quiet_rounds_are_not_noisy '^!!|WARNING' "$q"
 n=$((n + 1))
 if command -v python3 >/dev/null; then
 	if python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
 m = {(x["metric"], x["mode"]): x for x in d["metrics"]}
-x = m["fsconfig_logged", "legacy"]
+x = m["idle_context", "legacy"]
 assert d["rounds"] == 3 and len(d["boots"]) == 6
 assert x["stock"]["values"] == [1001.0, 1002.0, 1003.0], x
 assert x["patched"]["median"] == 1022 and x["met"] == "yes" and not x["noisy"]
 assert m["epoll_wakeup", "legacy"]["stock"]["median"] is None
-assert m["fsconfig_logged", "structured"]["stock"]["mode"] == "legacy"
+i = {x["metric"]: x for x in d["instructions"]["rows"]}["fsconfig_read"]
+assert i["stock"] == 5000 and i["structured"] == 6500 and i["structured_goal"] == 1.2
+assert d["instructions"]["not_met"] >= 1
 ' "$q/results.json"; then
 		echo "ok $n results_json"
 	else
@@ -115,14 +119,14 @@ for r in 1 2 3; do
 	guest "$z" $r patched 1
 done
 guest "$z" 2 stock 1.5
-check noisy_row_is_marked '^!! +fsconfig_logged +legacy .* 50%/0% +<= 1\.05x +\?$' "$z"
+check noisy_row_is_marked '^!! +idle_context +legacy .* 50%/0% +<= 1\.05x +\?$' "$z"
 check noisy_warning '^!! WARNING: spread across rounds above 10%' "$z"
 
 # One round: no spread, so nothing is meaningful.
 o=$tmp/one
 guest "$o" 1 stock 1
 guest "$o" 1 patched 1
-check single_round_is_noisy '^!! +idle_context +legacy +bytes +780 +780 +1\.00x +-/- ' "$o"
+check single_round_is_noisy '^!! +idle_context +legacy +bytes +1000 +1000 +1\.00x +-/- ' "$o"
 
 # A guest that never finished, one disturbed by a build, one that splatted.
 b=$tmp/bad
@@ -130,7 +134,7 @@ guest "$b" 1 stock 1
 guest "$b" 1 patched 1
 guest "$b" 2 stock 1
 mkdir -p "$b/round-2/patched"
-echo "BENCH fsconfig_logged legacy 1000.0 ns" >"$b/round-2/patched/results.log"
+echo "BENCH idle_context legacy 1000.0 bytes" >"$b/round-2/patched/results.log"
 echo "0.90 1.70" >"$b/round-1/patched/load"
 echo "[    1.0] BUG: kernel NULL pointer dereference" >>"$b/round-2/stock/console.log"
 sed -i 's/^# bench: .*/& tsc_khz=2300000 (calibrated in the guest)/' \
