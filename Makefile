@@ -79,11 +79,12 @@ PATCHES := $(addprefix series/,$(shell sed -e 's/\#.*//' series/series))
 # libclang-rt-14-dev for the libFuzzer target; sparse for make lint;
 # mandoc lints the man pages, man-db and pkgconf are what the install test
 # renders them and links against the installed library with; e2fsprogs
-# makes the guest's ext4 image with an external journal.
+# makes the guest's ext4 image with an external journal; valgrind counts
+# the instructions of libfclog's parser for make bench.
 DEBS := linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev \
 	perl cpio xz-utils git ccache qemu-system-x86 busybox-static \
 	libjansson-dev python3-ply python3-git clang libclang-rt-14-dev sparse \
-	mandoc man-db pkgconf e2fsprogs
+	mandoc man-db pkgconf e2fsprogs valgrind
 
 # Command-line variables (ONLY=, GUEST=) are for this Makefile, not for the
 # kernel's: keep make from handing them down to the kernel build.
@@ -623,10 +624,10 @@ shell: $(call BZIMAGE,$(GUEST)) $(INITRAMFS)
 # (tests/bench/fc_log_cost.c), each kernel booted once under QEMU's -icount
 # (qemu/boot icount: one CPU, the clock counts instructions, the same on
 # every run), ICOUNT_BATCH operations per batch, a flood of ICOUNT_FLOOD
-# messages.  Then what has no instruction figure
-# (tests/bench/fc_log_bench.c: the epoll wake-up across CPUs, slab
-# memory), in the stock and the patched kernel booted in turn as check
-# boots them (TCG, same -smp/-m), stock, patched, stock, patched...:
+# messages; libfclog's parser counted under valgrind.  Then what has no
+# instruction figure (tests/bench/fc_log_bench.c: the epoll wake-up across
+# CPUs, slab memory), in the stock and the patched kernel booted in turn as
+# check boots them (TCG, same -smp/-m), stock, patched, stock, patched...:
 # BENCH_ROUNDS rounds, so that a change in the host's load hits both
 # (tests/bench/run); after each pair libfclog's parser is timed on the
 # host.  tests/bench/report prints the instruction table with the issue's

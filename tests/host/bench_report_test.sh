@@ -70,7 +70,7 @@ cost() {
 }
 
 # Three quiet rounds; patched 2% slower, epoll only on patched; the
-# instruction counts of one icount boot each.
+# instruction counts of one icount boot each; libfclog counted.
 q=$tmp/quiet
 for r in 1 2 3; do
 	guest "$q" $r stock "1.00$r" \
@@ -83,9 +83,11 @@ cost "$q" stock "COST fsconfig_read legacy 5000.0 insn" \
 	"COST fsconfig_read structured n/a insn # fsopen refuses the mode"
 cost "$q" patched "COST fsconfig_read legacy 5100.0 insn" \
 	"COST fsconfig_read structured 6500.0 insn"
+echo "BENCH libfclog_parse_insn structured 22000.4 insn/rec records=10000" \
+	>"$q/host-insn.log"
 check median_and_ratio '^ +idle_context +legacy +bytes +1002 +1022 +1\.02x +0%/0% +<= 1\.05x +yes$' "$q"
 check stock_cannot_poll '^ +epoll_wakeup +legacy +ns +n/a +40000 +- ' "$q"
-check host_rows '^ +libfclog_parse +structured +rec/s +300002 +0%$' "$q"
+check host_rows '^ +libfclog_parse +structured +rec/s +300002 +0% +22000$' "$q"
 check instructions_first '^fsconfig_read +5000 +5100 +1\.020x <=1\.05x +yes +6500 +1\.300x <=1\.20x +NO$' "$q"
 check instruction_goal_missed '^FAIL fsconfig_read structured: 6500 insn, 1\.300x stock legacy 5000 .*: 500 insn over' "$q"
 refute quiet_rounds_are_not_noisy '^!!|WARNING' "$q"
@@ -99,6 +101,7 @@ assert d["rounds"] == 3 and len(d["boots"]) == 6
 assert x["stock"]["values"] == [1001.0, 1002.0, 1003.0], x
 assert x["patched"]["median"] == 1022 and x["met"] == "yes" and not x["noisy"]
 assert m["epoll_wakeup", "legacy"]["stock"]["median"] is None
+assert d["host"][0]["insn_per_record"] == 22000.4
 i = {x["metric"]: x for x in d["instructions"]["rows"]}["fsconfig_read"]
 assert i["stock"] == 5000 and i["structured"] == 6500 and i["structured_goal"] == 1.2
 assert d["instructions"]["not_met"] >= 1
