@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers shared by the guest tests and the benchmark (tests/bench): which
- * kernel they run on, a clock, contexts by the thousand, and slab memory as
- * /proc/meminfo reports it.
+ * kernel they run on, a clock, contexts by the thousand, slab memory as
+ * /proc/meminfo reports it, and writing a file whole.
  */
 #ifndef FCTEST_H
 #define FCTEST_H
 
+#include <fcntl.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -119,6 +120,22 @@ static inline long slab_bytes_of(const char *field)
 static inline long slab_bytes(void)
 {
 	return slab_bytes_of("Slab");
+}
+
+/*
+ * Write @text to @path in one write(), creating it if need be (a /proc
+ * file, such as uid_map, takes its whole value in one write); 0 or -1.
+ */
+static inline int fctest_write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -1;
 }
 
 #endif /* FCTEST_H */

@@ -117,18 +117,6 @@ static json_t *line_with(const char *out, const char *key, const char *value)
 	return NULL;
 }
 
-static int write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
 /* What @path holds (up to @size - 1 bytes), or "" if it cannot be read. */
 static const char *read_file(const char *path, char *buf, size_t size)
 {
@@ -174,9 +162,9 @@ FIXTURE_SETUP(overlay)
 		snprintf(path, sizeof(path), BASE "/%s", dirs[i]);
 		ASSERT_EQ(0, mkdir(path, 0755));
 	}
-	ASSERT_EQ(0, write_file(BASE "/lower/hello", "lower\n"));
-	ASSERT_EQ(0, write_file(BASE "/lower2/hello", "lower2\n"));
-	ASSERT_EQ(0, write_file(BASE "/lower2/only2", "only in lower2\n"));
+	ASSERT_EQ(0, fctest_write_file(BASE "/lower/hello", "lower\n"));
+	ASSERT_EQ(0, fctest_write_file(BASE "/lower2/hello", "lower2\n"));
+	ASSERT_EQ(0, fctest_write_file(BASE "/lower2/only2", "only in lower2\n"));
 	/* Not close-on-exec: the tools are given them by number. */
 	self->base = open(BASE, O_RDONLY | O_DIRECTORY);
 	self->upper = open(BASE "/upper", O_RDONLY | O_DIRECTORY);
@@ -261,7 +249,7 @@ TEST_F(overlay, layers_from_a_dirfd_a_dirfd_itself_and_an_fd)
 	ASSERT_EQ(0, status) TH_LOG("%s", out);
 	ASSERT_NE(dev_of(BASE), dev_of(MERGED));
 	EXPECT_STREQ("lower\n", read_file(MERGED "/hello", buf, sizeof(buf)));
-	ASSERT_EQ(0, write_file(MERGED "/new", "upper\n"));
+	ASSERT_EQ(0, fctest_write_file(MERGED "/new", "upper\n"));
 	EXPECT_STREQ("upper\n", read_file(BASE "/upper/new", buf, sizeof(buf)))
 		TH_LOG("upperdir=@%d: is not the upper layer", self->upper);
 	EXPECT_EQ(0, umount2(MERGED, 0)) TH_LOG("%s", strerror(errno));

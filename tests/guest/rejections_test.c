@@ -370,18 +370,6 @@ TEST(sysfs_compatible_is_refused_at_once)
 	close(fd);
 }
 
-static int write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
 /*
  * Root of a user namespace of its own, but not of the initial one: ext4
  * (not FS_USERNS_MOUNT) refuses the create before trying anything, with the
@@ -400,9 +388,9 @@ TEST(create_without_privilege_can_retry)
 	ASSERT_EQ(0, prctl(PR_SET_DUMPABLE, 1, 0, 0, 0));
 	if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
 		SKIP(return, "no user namespaces: %s", strerror(errno));
-	ASSERT_EQ(0, write_file("/proc/self/setgroups", "deny"));
-	ASSERT_EQ(0, write_file("/proc/self/uid_map", "0 1000 1"));
-	ASSERT_EQ(0, write_file("/proc/self/gid_map", "0 1000 1"));
+	ASSERT_EQ(0, fctest_write_file("/proc/self/setgroups", "deny"));
+	ASSERT_EQ(0, fctest_write_file("/proc/self/uid_map", "0 1000 1"));
+	ASSERT_EQ(0, fctest_write_file("/proc/self/gid_map", "0 1000 1"));
 
 	OPEN(fd, log, "ext4");
 	ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0));

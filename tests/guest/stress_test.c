@@ -29,18 +29,6 @@
 
 #define LOG_BOUND	(32 * 1024)
 
-/* Write @s to a /proc file; returns 0 or -1. */
-static int write_file(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ret;
-
-	if (fd < 0)
-		return -1;
-	ret = write(fd, s, strlen(s)) == (ssize_t)strlen(s) ? 0 : -1;
-	close(fd);
-	return ret;
-}
-
 FIXTURE(series) {
 	char printk[64];
 };
@@ -59,13 +47,13 @@ FIXTURE_SETUP(series)
 	ASSERT_GT(n, 0);
 	self->printk[n] = '\0';
 	close(fd);
-	ASSERT_EQ(0, write_file("/proc/sys/kernel/printk", "4"));
+	ASSERT_EQ(0, fctest_write_file("/proc/sys/kernel/printk", "4"));
 }
 
 FIXTURE_TEARDOWN(series)
 {
 	if (self->printk[0])
-		write_file("/proc/sys/kernel/printk", self->printk);
+		fctest_write_file("/proc/sys/kernel/printk", self->printk);
 }
 
 /*
@@ -330,9 +318,9 @@ TEST_F(series, unprivileged_user_namespace)
 		if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
 			_exit(11);
 		snprintf(map, sizeof(map), "0 1000 1");
-		if (write_file("/proc/self/setgroups", "deny") ||
-		    write_file("/proc/self/uid_map", map) ||
-		    write_file("/proc/self/gid_map", map))
+		if (fctest_write_file("/proc/self/setgroups", "deny") ||
+		    fctest_write_file("/proc/self/uid_map", map) ||
+		    fctest_write_file("/proc/self/gid_map", map))
 			_exit(12);
 		fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
 		if (fd < 0)

@@ -961,18 +961,6 @@ static int fuzz(double seconds)
 
 /* ------------------------------------------------------------- the runs */
 
-static int write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
 /* Mount @type at a fresh directory this run owns: an fspick() target. */
 static void own_mount(const char *type)
 {
@@ -1002,9 +990,9 @@ static int enter_userns(void)
 	if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWIPC) &&
 	    (errno != EINVAL || unshare(CLONE_NEWUSER | CLONE_NEWNS)))
 		return -1;
-	if (write_file("/proc/self/setgroups", "deny") ||
-	    write_file("/proc/self/uid_map", "0 65534 1") ||
-	    write_file("/proc/self/gid_map", "0 65534 1"))
+	if (fctest_write_file("/proc/self/setgroups", "deny") ||
+	    fctest_write_file("/proc/self/uid_map", "0 65534 1") ||
+	    fctest_write_file("/proc/self/gid_map", "0 65534 1"))
 		return -1;
 	return 0;
 }
