@@ -1,7 +1,9 @@
 # fc_log v2: build the series into a 6.12 kernel, boot it under QEMU, test it.
 #
 #   make check       host tests, then the guest suite on the patched, the
-#                    stock and the debug kernel; ends "N passed, N failed, ..."
+#                    stock and the debug kernel, then the cost gate
+#                    (instructions per operation against the goals, stock
+#                    and patched under -icount); ends "N passed, N failed, ..."
 #   make demo        boot the patched kernel and show what its log returns
 #   make shell       boot a kernel with an interactive shell (GUEST=stock for
 #                    the baseline; leave with "exit")
@@ -104,6 +106,9 @@ kmake = $(call kbuild,$(B)/$(1)/src,$(B)/$(1)/obj)
 
 BZIMAGE = $(B)/$(1)/obj/arch/x86/boot/bzImage
 INITRAMFS := $(B)/initramfs.cpio
+# The benchmark's own initramfs (make bench, and make check's cost gate).
+BENCH_DIR := $(B)/bench
+BENCH_INITRAMFS := $(BENCH_DIR)/initramfs.cpio
 
 .PHONY: all check demo shell kernel baseline initramfs deps clean distclean \
 	host-tests export-series bisect-check lint uapi-check debug-kernel fuzz \
@@ -573,8 +578,11 @@ boot_check = echo "  BOOT   $(1) kernel (logs in build/check/$(1))"; \
 		$(1) $(B)/check/$(1) || \
 		echo "  BOOT   $(1): QEMU exited $$? (124: killed after the timeout)"
 
+# The cost gate last: the stock and the patched kernel booted once more
+# each under -icount (about 40 s), tests/bench/icount-gate's verdicts
+# counted as one test per goal ("icount").
 check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(DEBUG_BZIMAGE) \
-		$(INITRAMFS) host-tests
+		$(INITRAMFS) $(BENCH_INITRAMFS) host-tests
 	@mkdir -p $(B)/check
 	@echo "  HOST   tests/host"
 	@$(LINT_ENV) FCTEST_FUZZER=$(FUZZER) \
@@ -582,13 +590,20 @@ check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(DEBUG_BZIMAGE) \
 	@$(call boot_check,patched,$(call BZIMAGE,patched))
 	@$(call boot_check,stock,$(call BZIMAGE,stock))
 	@$(call boot_check,debug,$(DEBUG_BZIMAGE))
+	@$(call icount_boot,stock,$(call BZIMAGE,stock))
+	@$(call icount_boot,patched,$(call BZIMAGE,patched))
+	@tests/bench/icount-gate -t $(B)/check/icount.log \
+		$(ICOUNT_GATE_DIR)/stock/results.log \
+		$(ICOUNT_GATE_DIR)/patched/results.log \
+		> $(B)/check/icount-gate.txt || true
 	@tests/compare-transcripts $(B)/check/stock/results.log \
 		$(B)/check/patched/results.log > $(B)/check/transcripts.log
 	@tests/report host:$(B)/check/host.log \
 		compare:$(B)/check/transcripts.log \
 		patched:$(B)/check/patched/results.log:$(B)/check/patched/console.log:$(KUNIT_SUITES) \
 		stock:$(B)/check/stock/results.log:$(B)/check/stock/console.log \
-		debug:$(B)/check/debug/results.log:$(B)/check/debug/console.log:$(KUNIT_SUITES)
+		debug:$(B)/check/debug/results.log:$(B)/check/debug/console.log:$(KUNIT_SUITES) \
+		icount:$(B)/check/icount.log
 
 # make fuzz: the syscall fuzzer (tests/guest/syscall_fuzz.c) alone, on the
 # debug kernel (FUZZ_KERNEL=patched for the plain one, which boots faster),
@@ -642,8 +657,6 @@ ICOUNT_BATCH ?= 2000
 ICOUNT_FLOOD ?= 1000000
 BENCH_STOCK ?= $(call BZIMAGE,stock)
 BENCH_PATCHED ?= $(call BZIMAGE,patched)
-BENCH_DIR := $(B)/bench
-BENCH_INITRAMFS := $(BENCH_DIR)/initramfs.cpio
 
 $(BENCH_DIR)/fc_log_bench: tests/bench/fc_log_bench.c tests/guest/fctest.h \
 		userspace/include/*.h include-uapi/linux/*.h
