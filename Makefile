@@ -590,11 +590,7 @@ check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(DEBUG_BZIMAGE) \
 	@$(call boot_check,patched,$(call BZIMAGE,patched))
 	@$(call boot_check,stock,$(call BZIMAGE,stock))
 	@$(call boot_check,debug,$(DEBUG_BZIMAGE))
-	@$(call icount_boot,stock,$(call BZIMAGE,stock))
-	@$(call icount_boot,patched,$(call BZIMAGE,patched))
-	@tests/bench/icount-gate -t $(B)/check/icount.log \
-		$(ICOUNT_GATE_DIR)/stock/results.log \
-		$(ICOUNT_GATE_DIR)/patched/results.log \
+	@$(call icount_gate,$(call BZIMAGE,stock),$(call BZIMAGE,patched),-t $(B)/check/icount.log) \
 		> $(B)/check/icount-gate.txt || true
 	@tests/compare-transcripts $(B)/check/stock/results.log \
 		$(B)/check/patched/results.log > $(B)/check/transcripts.log
@@ -712,11 +708,15 @@ icount_boot = echo "  ICOUNT $(1) kernel (logs in $(ICOUNT_GATE_DIR)/$(1))"; \
 		qemu/boot icount $(2) $(BENCH_INITRAMFS) $(1) $(ICOUNT_GATE_DIR)/$(1) || \
 		echo "  ICOUNT $(1): QEMU exited $$? (124: killed after the timeout)"
 
-icount-gate: $(BENCH_INITRAMFS)
-	@$(call icount_boot,stock,$(BENCH_STOCK))
-	@$(call icount_boot,patched,$(BENCH_PATCHED))
-	@tests/bench/icount-gate $(ICOUNT_GATE_DIR)/stock/results.log \
+# $(call icount_gate,STOCK,PATCHED,OPTIONS): both boots, then the gate
+# (make check adds -t, for one TAP test per goal).
+icount_gate = $(call icount_boot,stock,$(1)); \
+	$(call icount_boot,patched,$(2)); \
+	tests/bench/icount-gate $(3) $(ICOUNT_GATE_DIR)/stock/results.log \
 		$(ICOUNT_GATE_DIR)/patched/results.log
+
+icount-gate: $(BENCH_INITRAMFS)
+	@$(call icount_gate,$(BENCH_STOCK),$(BENCH_PATCHED))
 
 clean:
 	rm -rf $(B)/guest $(B)/check $(B)/fuzz-run $(B)/bench $(B)/initramfs.* $(B)/gen_init_cpio \
