@@ -193,25 +193,18 @@ $(B)/patched/source.stamp: $(B)/patched/extract.stamp series/series $(PATCHES)
 	git rev-parse HEAD > $@
 
 # Write the commits on top of "base" in build/patched/src to series/ (the
-# developer's side of the loop above), with series/cover-letter.txt (subject,
-# blank line, body) as the cover letter.  The tree then is the series, so
-# the stamp records it and nothing is re-applied.
-SERIES_VERSION := 1
+# developer's side of the loop above): one directory per posting, as
+# series/postings divides them, each with its cover letter and the
+# recipients scripts/get_maintainer.pl gives (scripts/export-series).  The
+# tree then is the series, so the stamp records it and nothing is
+# re-applied.
 export-series: $(B)/patched/extract.stamp
 	@cd $(B)/patched/src && \
 	if [ -n "$$(git status --porcelain --ignored)" ]; then \
 		echo "build/patched/src has uncommitted changes; commit them first." >&2; \
 		exit 1; \
 	fi
-	@rm -f series/[0-9][0-9][0-9][0-9]-*.patch
-	@git -C $(B)/patched/src -c core.abbrev=9 \
-		-c branch.master.description="$$(cat series/cover-letter.txt)" \
-		format-patch -q --zero-commit --no-signature --cover-letter \
-		--cover-from-description=subject \
-		--subject-prefix="PATCH v$(SERIES_VERSION)" -o $(TOP)/series base
-	@{ echo "# fc_log v2: apply in this order (git am), one patch per line."; \
-	   cd series && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-'; \
-	} > series/series
+	@scripts/export-series $(B)/patched/src
 	@git -C $(B)/patched/src rev-parse HEAD > $(B)/patched/source.stamp
 	@echo "  SERIES $$(grep -vc '^#' series/series) patches written to series/"
 
@@ -269,20 +262,32 @@ debug-kernel: $(DEBUG_BZIMAGE)
 # Every patch must build on its own: apply the series one patch at a time
 # and build after each, in build/patched/bisect-obj (beside obj/, so that
 # ccache sees the same relative paths; configured afresh each step,
-# as options appear with the patches that add them).
+# as options appear with the patches that add them).  Then every posting
+# alone, on only what series/postings says it applies on, as its
+# maintainer would take it (scripts/apply-posting).
+bisect_build = $(call kbuild,$(B)/patched/src,$(B)/patched/bisect-obj) allnoconfig \
+		KCONFIG_ALLCONFIG=$(B)/patched/fragment.config && \
+	$(call kbuild,$(B)/patched/src,$(B)/patched/bisect-obj) bzImage
+POSTINGS := $(shell sed -e 's/\#.*//' series/postings | awk 'NF { print $$1 }')
+
 bisect-check: $(B)/patched/source.stamp $(B)/patched/fragment.config
 	@cd $(B)/patched/src && git reset -q --hard base && git clean -fdxq
 	@mkdir -p $(B)/patched/bisect-obj
 	@for p in $(PATCHES); do \
 		echo "  APPLY  $$p"; \
 		$(GIT_ID) -C $(B)/patched/src am -q $(TOP)/$$p || exit 1; \
-		$(call kbuild,$(B)/patched/src,$(B)/patched/bisect-obj) allnoconfig \
-			KCONFIG_ALLCONFIG=$(B)/patched/fragment.config || exit 1; \
-		$(call kbuild,$(B)/patched/src,$(B)/patched/bisect-obj) bzImage || \
+		$(bisect_build) || \
 			{ echo "bisect-check: the kernel does not build with $$p" >&2; exit 1; }; \
 	done
+	@for posting in $(POSTINGS); do \
+		scripts/apply-posting $(B)/patched/src $$posting || exit 1; \
+		$(bisect_build) || \
+			{ echo "bisect-check: posting $$posting does not build alone" >&2; exit 1; }; \
+	done
+	@cd $(B)/patched/src && git reset -q --hard base && git clean -fdxq && \
+		for p in $(PATCHES); do $(GIT_ID) am -q $(TOP)/$$p || exit 1; done
 	@git -C $(B)/patched/src rev-parse HEAD > $(B)/patched/source.stamp
-	@echo "  BISECT every patch builds ($(words $(PATCHES)) patches)"
+	@echo "  BISECT every patch builds ($(words $(PATCHES)) patches), and every posting alone ($(POSTINGS))"
 
 # ---------------------------------------------------------------- userspace
 

@@ -1,0 +1,85 @@
+#!/bin/bash
+# The postings of series/ (series/postings): series/series lists their
+# patches in order; each posting has a cover letter and every patch its
+# recipients; each posting applies, with git am, on plain 6.12 and only
+# the postings it says it applies on (scripts/apply-posting); the fixes
+# carry Fixes: and Cc: stable.  One TAP test each.
+#
+# Needs FCTEST_TREE (build/patched/src, a git repository whose tag "base"
+# is linux-source-6.12); the postings are applied in a worktree of it made
+# for the test, so the tree itself is left as it is.
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tree=${FCTEST_TREE:?set FCTEST_TREE to a kernel tree}
+n=0
+failures=0
+
+result() {	# result OK DESCRIPTION [DETAIL]
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n $2"
+	else
+		[ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/# /'
+		echo "not ok $n $2"
+		failures=$((failures + 1))
+	fi
+}
+
+postings=$(sed -e 's/#.*//' "$top/series/postings" | awk 'NF { print $1 }')
+
+# series/series is the postings' patches, in order, and nothing else.
+want=$(for p in $postings; do
+	(cd "$top/series" && ls "$p"/[0-9][0-9][0-9][0-9]-*.patch | grep -v '/0000-')
+done)
+have=$(sed -e 's/#.*//' "$top/series/series" | awk 'NF')
+[ "$want" = "$have" ]
+result $? "series/series lists the postings' patches in order" \
+	"$(diff <(echo "$want") <(echo "$have"))"
+
+for p in $postings; do
+	cover=$top/series/$p/0000-cover-letter.patch
+	prefix=$(sed -e 's/#.*//' "$top/series/postings" |
+		awk -v n="$p" '$1 == n { for (i = 4; i <= NF; i++) printf "%s%s", (i > 4 ? " " : ""), $i }')
+	grep -q "^Subject: \[$prefix 0\+/" "$cover" &&
+		grep -q '^To: ' "$cover" && grep -q '^Changes in v2:' "$cover"
+	result $? "$p: cover letter [$prefix 0/..] with recipients and changes in v2"
+
+	missing=
+	for f in "$top/series/$p"/[0-9][0-9][0-9][0-9]-*.patch; do
+		case ${f##*/} in 0000-*) continue ;; esac
+		grep -q '^To: ' "$f" || missing="$missing ${f##*/}(To)"
+		if grep -q '^diff --git a/include/uapi/' "$f" &&
+		   ! grep -q 'linux-api@vger.kernel.org' "$f"; then
+			missing="$missing ${f##*/}(linux-api)"
+		fi
+		if [ "$p" = fixes ] && ! { grep -q '^Fixes: [0-9a-f]\{12\} ("' "$f" &&
+			grep -q '^Cc: stable@vger.kernel.org' "$f"; }; then
+			missing="$missing ${f##*/}(Fixes/stable)"
+		fi
+	done
+	what="every patch has its recipients"
+	[ "$p" = fixes ] && what="$what, Fixes: and Cc: stable"
+	[ -z "$missing" ]
+	result $? "$p: $what" "$missing"
+done
+
+# The worktree checks out only the files the series touches: git am needs
+# no other, and the whole tree takes a minute to write.
+wt=$(mktemp -d)
+trap 'git -C "$tree" worktree remove --force "$wt" 2>/dev/null; rm -rf "$wt"' EXIT
+paths=$(for f in $have; do
+	sed -n 's|^diff --git a/\([^ ]*\) b/.*|/\1|p' "$top/series/$f"
+done | sort -u)
+if git -C "$tree" worktree add -q --no-checkout --detach "$wt" base 2>/dev/null &&
+   git -C "$wt" sparse-checkout set --no-cone $paths 2>/dev/null &&
+   git -C "$wt" checkout -q 2>/dev/null; then
+	for p in $postings; do
+		out=$("$top/scripts/apply-posting" "$wt" "$p" 2>&1)
+		result $? "$p applies on 6.12 with only what it applies on" "$out"
+	done
+else
+	result 1 "a worktree of $tree at base"
+fi
+
+echo "1..$n"
+[ "$failures" -eq 0 ]
