@@ -264,7 +264,9 @@ debug-kernel: $(DEBUG_BZIMAGE)
 # ccache sees the same relative paths; configured afresh each step,
 # as options appear with the patches that add them).  Then every posting
 # alone, on only what series/postings says it applies on, as its
-# maintainer would take it (scripts/apply-posting).
+# maintainer would take it (scripts/apply-posting); each such kernel is
+# kept as build/patched/posting-NAME.bzImage (make icount-gate
+# BENCH_PATCHED= measures one).
 bisect_build = $(call kbuild,$(B)/patched/src,$(B)/patched/bisect-obj) allnoconfig \
 		KCONFIG_ALLCONFIG=$(B)/patched/fragment.config && \
 	$(call kbuild,$(B)/patched/src,$(B)/patched/bisect-obj) bzImage
@@ -283,6 +285,8 @@ bisect-check: $(B)/patched/source.stamp $(B)/patched/fragment.config
 		scripts/apply-posting $(B)/patched/src $$posting || exit 1; \
 		$(bisect_build) || \
 			{ echo "bisect-check: posting $$posting does not build alone" >&2; exit 1; }; \
+		cp $(B)/patched/bisect-obj/arch/x86/boot/bzImage \
+			$(B)/patched/posting-$$posting.bzImage; \
 	done
 	@cd $(B)/patched/src && git reset -q --hard base && git clean -fdxq && \
 		for p in $(PATCHES); do $(GIT_ID) am -q $(TOP)/$$p || exit 1; done
