@@ -29,7 +29,9 @@ postings=$(sed -e 's/#.*//' "$top/series/postings" | awk 'NF { print $1 }')
 
 # series/series is the postings' patches, in order, and nothing else.
 want=$(for p in $postings; do
-	(cd "$top/series" && ls "$p"/[0-9][0-9][0-9][0-9]-*.patch | grep -v '/0000-')
+	for f in "$top/series/$p"/[0-9][0-9][0-9][0-9]-*.patch; do
+		case ${f##*/} in 0000-*) ;; *) echo "$p/${f##*/}" ;; esac
+	done
 done)
 have=$(sed -e 's/#.*//' "$top/series/series" | awk 'NF')
 [ "$want" = "$have" ]
