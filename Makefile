@@ -21,8 +21,10 @@
 #   make baseline    build the stock kernel only        (build/stock)
 #   make debug-kernel  the patched kernel with KASAN, kmemleak, lockdep, UBSAN
 #   make initramfs   build the guest's initramfs        (build/initramfs.cpio)
-#   make export-series  write the commits of build/patched/src to series/
-#   make bisect-check    build the kernel after each patch of the series
+#   make export-series  write the commits of build/patched/src to series/,
+#                    one directory per posting (series/postings)
+#   make bisect-check    build the kernel after each patch of the series,
+#                    then each posting alone on what it applies on
 #   make lint        checkpatch --strict on every patch of the series, and
 #                    W=1 + sparse on the files it touches against stock
 #   make uapi-check  include-uapi/ must equal the series' uapi headers
