@@ -127,6 +127,37 @@ static void legacy_records(void)
 	}
 }
 
+/*
+ * The kernel's legacy lines start with 'e', 'w' or 'i' (fclog_parse(3)):
+ * any other letter, a capital one included, is refused with EBADMSG, not
+ * read as info.
+ */
+static void legacy_unknown_levels(void)
+{
+	static const char *const lines[] = {
+		"q x: y\n", "E x: y\n", "W tmpfs: Unknown parameter 'x'\n",
+		"I x: y\n", "  x: y\n", "1 x: y\n",
+	};
+	struct fclog_record *rec;
+	char name[96], err[128];
+	size_t i;
+	int ret;
+
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		err[0] = '\0';
+		errno = 0;
+		ret = fclog_parse(lines[i], strlen(lines[i]), &rec, err,
+				  sizeof(err));
+		snprintf(name, sizeof(name),
+			 "refused: legacy level '%c' (EBADMSG, %s)", lines[i][0],
+			 err);
+		check(ret == -1 && errno == EBADMSG && !rec && err[0], name,
+		      ret ? "wrong errno or no message" : "parsed");
+		if (!ret)
+			fclog_record_free(rec);
+	}
+}
+
 static void malformed_records(void)
 {
 	static const struct {
@@ -168,6 +199,7 @@ static void malformed_records(void)
 	      "refused: a line without its newline", "parsed");
 	check(fclog_parse("", 0, &rec, err, sizeof(err)) == -1,
 	      "refused: an empty record", "parsed");
+	legacy_unknown_levels();
 }
 
 /* The largest record the kernel can send parses. */

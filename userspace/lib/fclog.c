@@ -267,8 +267,18 @@ static int parse_legacy(struct fclog_record *rec, char *err, size_t errlen)
 	if (strlen(line) < 2 || line[1] != ' ')
 		return fail(err, errlen, "legacy line without a level: '%.40s'",
 			    line);
-	rec->level = line[0] == 'e' ? FCLOG_ERROR :
-		     line[0] == 'w' ? FCLOG_WARNING : FCLOG_INFO;
+	/*
+	 * The kernel writes only these three letters: anything else is not
+	 * a line of its log, and a level guessed for it would be a lie.
+	 */
+	switch (line[0]) {
+	case 'e': rec->level = FCLOG_ERROR; break;
+	case 'w': rec->level = FCLOG_WARNING; break;
+	case 'i': rec->level = FCLOG_INFO; break;
+	default:
+		return fail(err, errlen, "unknown level '%c' in legacy line: '%.40s'",
+			    line[0], line);
+	}
 	msg = line + 2;
 	colon = strstr(msg, ": ");
 	if (colon && colon > msg && !memchr(msg, ' ', colon - msg)) {
