@@ -10,13 +10,16 @@
  * configures the context.  It waits in poll(2), which on an fc_log v2
  * kernel wakes exactly when a record is stored (on an older kernel the fd
  * always polls readable and the watcher falls back to a 100 ms tick).
- * Exits after SECONDS without a record (default: never), on a read error,
- * or once the context has failed for good (poll reports POLLHUP: nothing
- * more will be logged) and what was left has been printed.
+ * Exits after SECONDS without a record (default: never), on a read error
+ * (exit status 2, the error on standard error), or once the context has
+ * failed for good (poll reports POLLHUP: nothing more will be logged) and
+ * what was left has been printed.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <math.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +38,46 @@ static void usage(FILE *f)
 		"      --json          one JSON object per record\n"
 		"      --help          this text\n"
 		"It also stops once the context has failed for good (POLLHUP).  Exit status:\n"
-		"0, or 1 on a usage error.\n");
+		"0 when it stops, 1 on a usage error, 2 on a read error.\n");
+}
+
+/* How long to wait between reads when poll() cannot be trusted. */
+#define TICK_MS 100
+
+/* @s as an fd: a decimal number, all of it, from 0 to INT_MAX. */
+static int parse_fd(const char *s, int *fd)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < 0 || v > INT_MAX)
+		return -1;
+	*fd = v;
+	return 0;
+}
+
+/* @s as seconds: a finite decimal number above 0, all of it. */
+static int parse_seconds(const char *s, double *seconds)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !isfinite(v) || v <= 0)
+		return -1;
+	*seconds = v;
+	return 0;
+}
+
+/* A usage error: the number given to @opt is none. */
+static int bad_number(const char *opt, const char *arg)
+{
+	fprintf(stderr, "fclog-watch: %s: not a valid number: '%s'\n", opt, arg);
+	usage(stderr);
+	return 1;
 }
 
 static double now(void)
@@ -61,12 +103,18 @@ int main(int argc, char **argv)
 	uint64_t unseen = 0;
 	struct fclog_record *rec;
 	fclog_t *log;
-	int c, r, got;
+	int c, r, got, ready, status = 0;
 
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'f': pfd.fd = atoi(optarg); break;
-		case 'i': idle = atof(optarg); break;
+		case 'f':
+			if (parse_fd(optarg, &pfd.fd))
+				return bad_number("--fd", optarg);
+			break;
+		case 'i':
+			if (parse_seconds(optarg, &idle))
+				return bad_number("--idle", optarg);
+			break;
 		case 'j': flags = FCLOG_PRINT_JSON; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 1;
@@ -82,12 +130,22 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	last = now();
 	for (;;) {
-		if (poll(&pfd, 1, 100) < 0 && errno != EINTR)
+		ready = poll(&pfd, 1, TICK_MS);
+		if (ready < 0 && errno != EINTR) {
+			fprintf(stderr, "fclog-watch: poll: %s\n", strerror(errno));
+			status = 2;
 			break;
+		}
 		got = 0;
 		while ((r = fclog_next(log, &rec)) != 0) {
-			if (r < 0 && errno != EBADMSG)
-				goto out;	/* a read error, not a bad record */
+			if (r < 0 && errno != EBADMSG) {
+				/* A read error, not a bad record: say so. */
+				fprintf(stderr, "fclog-watch: %s\n",
+					fclog_error(log)[0] ? fclog_error(log) :
+					strerror(errno));
+				status = 2;
+				goto out;
+			}
 			if (r < 0) {
 				fprintf(stderr, "fclog-watch: %s\n", fclog_error(log));
 				continue;
@@ -109,8 +167,16 @@ int main(int argc, char **argv)
 			last = now();
 		else if (idle && now() - last >= idle)
 			break;
+		/*
+		 * Readable, yet nothing to read: a kernel without the series,
+		 * whose context fd always polls readable.  Without this pause
+		 * the loop would spin on poll() and read(); with it, it reads
+		 * every TICK_MS as the man page says.
+		 */
+		if (ready > 0 && !got)
+			poll(NULL, 0, TICK_MS);
 	}
 out:
 	fclog_free(log);
-	return 0;
+	return status;
 }
