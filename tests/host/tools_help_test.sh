@@ -79,6 +79,32 @@ for t in $tools; do
 	r=$?
 	[ -z "$extra" ] || echo "# in SYNOPSIS only:" $extra
 	check $r "$t(1): OPTIONS describes every option of SYNOPSIS"
+
+	# --help explains, not only lists: each option of the page's
+	# OPTIONS, --help included, opens a line of its own, and every exit
+	# status of the page's EXIT STATUS is given after "Exit status:".
+	"$bin/$t" --help > "$tmp/out"
+	missing=
+	for o in $(cat "$tmp/man"); do
+		grep -qE -- "^ +(-[a-z], )?$o( |,|\$)" "$tmp/out" ||
+			missing="$missing $o"
+	done
+	[ -z "$missing" ]
+	r=$?
+	[ -z "$missing" ] || echo "# no line of its own in --help:$missing"
+	check $r "$t --help: each option has a line saying what it does"
+	section "$page" "EXIT STATUS" | grep -A1 '^\.TP' |
+		sed -n 's/^\.B \([0-9][0-9]*\)$/\1/p' > "$tmp/codes"
+	tr '\n' ' ' < "$tmp/out" | sed -n 's/.*Exit status://p' > "$tmp/said"
+	missing=
+	for c in $(cat "$tmp/codes"); do
+		grep -qE "(^|[^0-9])$c([^0-9]|$)" "$tmp/said" ||
+			missing="$missing $c"
+	done
+	[ -s "$tmp/codes" ] && [ -s "$tmp/said" ] && [ -z "$missing" ]
+	r=$?
+	[ $r -eq 0 ] || echo "# exit statuses of $t(1) not in --help:$missing ($(cat "$tmp/codes" | tr '\n' ' '))"
+	check $r "$t --help: gives every exit status of $t(1) ($(wc -l < "$tmp/codes"))"
 done
 echo "1..$n"
 [ "$failures" -eq 0 ]

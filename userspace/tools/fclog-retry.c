@@ -664,8 +664,23 @@ static void usage(FILE *f)
 		"                   [--file KEY=VALUE]...\n"
 		"                   [--exclusive [--allow-reuse | --reuse-if-compatible]]\n"
 		"                   [--json] SOURCE TARGET\n"
-		"--file's VALUE: PATH, @N:PATH (from the inherited fd N), @N: (fd N itself)\n"
-		"or @N (the open file fd N holds); a file parameter is required.\n");
+		"  -t TYPE        the filesystem type\n"
+		"  -r KEY[=VALUE] a required option: if the kernel rejects it, stop (exit 3)\n"
+		"  -o KEY[=VALUE] an optional option: dropped if the kernel rejects it\n"
+		"      --file KEY=VALUE  a file parameter, required; VALUE is PATH (from the\n"
+		"                 working directory), @N:PATH (from the inherited fd N), @N:\n"
+		"                 (fd N itself) or @N (the open file fd N holds); ./@... for\n"
+		"                 a PATH that begins with @\n"
+		"      --exclusive  create with FSCONFIG_CMD_CREATE_EXCL\n"
+		"      --allow-reuse  with --exclusive: on a superblock in use, CREATE again\n"
+		"      --reuse-if-compatible  with --exclusive: share a superblock in use only\n"
+		"                 if every option matches (FSCONFIG_CMD_CREATE_COMPATIBLE)\n"
+		"      --json     the records and the tool's own events, one JSON object a line\n"
+		"      --help     this text\n"
+		"KEY=VALUE is set as a string, KEY as a flag.  Exit status: 0 mounted, 1 usage,\n"
+		"2 fsopen() failed, 3 a required option refused, 4 a failure with no\n"
+		"rejection to act on, 5 fsmount()/move_mount() failed, 6 a superblock in use\n"
+		"not shared (--exclusive), 7 CREATE_COMPATIBLE cannot compare.\n");
 }
 
 int main(int argc, char **argv)
