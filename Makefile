@@ -34,13 +34,19 @@
 #   make install     the tools, libfclog (header, libraries, pkg-config
 #                    file) and the man pages (PREFIX=/usr/local, BINDIR,
 #                    LIBDIR, INCLUDEDIR, MANDIR, DESTDIR); install-lib:
-#                    the library alone; uninstall: remove what install put
+#                    the library alone; uninstall: remove what install put.
+#                    Staged in a DESTDIR, pkg-config finds it with
+#                    PKG_CONFIG_PATH=$DESTDIR$LIBDIR/pkgconfig and
+#                    PKG_CONFIG_SYSROOT_DIR=$DESTDIR (which it prefixes to
+#                    the -I and -L paths)
 #   make man-lint    mandoc and groff lint every page of man/ (make check too)
 #   make deps        install the Debian packages this needs (run as root)
 #   make clean       remove what was built, keep the extracted kernel trees
 #   make distclean   remove build/ entirely
 #
-# Variables: ONLY=prog[,prog] runs only those test programs in the guest;
+# Variables: CFLAGS, CPPFLAGS and LDFLAGS are added after the project's
+# own to the library's and the tools' builds (a packager's win);
+# ONLY=prog[,prog] runs only those test programs in the guest;
 # FCTEST_TIMEOUT=seconds bounds each guest boot (default 900);
 # BENCH_ROUNDS=n boots per kernel in make bench (default 3), BENCH_SCALE=x
 # scales its iteration counts (default 1; 0.05 for a quick look);
@@ -297,7 +303,19 @@ bisect-check: $(B)/patched/source.stamp $(B)/patched/fragment.config
 
 # ---------------------------------------------------------------- userspace
 
-CFLAGS := -O2 -g -Wall -Wextra -Werror
+# The project's own flags.  A packager's CFLAGS, CPPFLAGS and LDFLAGS (from
+# the environment or the command line) come after them in the library's
+# and the tools' builds, so that theirs win where the two differ (-g0 over
+# -g) and reach every link (-Wl,-z,now the shared library).  -Werror is for
+# the project's own checks only: check, host-check and host-tests set
+# WERROR, and what only the checks build (host tests, the guest's and the
+# benchmark's programs) always has it; a package built with a newer
+# compiler must not fail on its new warnings.
+FCLOG_CFLAGS := -O2 -g -Wall -Wextra
+WERROR :=
+LIB_CFLAGS = $(FCLOG_CFLAGS) $(WERROR) $(CFLAGS)
+LIB_CPPFLAGS = $(USER_CPPFLAGS) $(CPPFLAGS)
+CHECK_CFLAGS := $(FCLOG_CFLAGS) -Werror
 # kselftest_harness.h is written for the selftests' -Wall.
 TEST_CFLAGS := -O2 -g -Wall -Werror
 # Userspace builds against the series' uapi headers, never the host's.
@@ -365,13 +383,13 @@ $(STOCK_SUITE_BINS): $(B)/stock/headers.stamp
 $(B)/guest/bin/%: userspace/tools/%.c $(B)/libfclog.a
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) -static $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
+	@$(CC) $(CHECK_CFLAGS) -static $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
 
 $(B)/guest/bin/fclog-demo: userspace/demo/fclog-demo.c userspace/include/*.h \
 		include-uapi/linux/*.h $(B)/libfclog.a
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) -static $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
+	@$(CC) $(CHECK_CFLAGS) -static $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
 
 # The kernel's own initramfs writer, built for the host.
 $(B)/gen_init_cpio: | $(B)/stock/source.stamp
@@ -450,7 +468,7 @@ $(B)/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
 	@echo "  AR     $@"
 	@mkdir -p $(B)/libfclog
 	@for c in $(LIBFCLOG_SRCS); do \
-		$(CC) $(CFLAGS) $(USER_CPPFLAGS) -c -o $(B)/libfclog/$$(basename $$c .c).o $$c || exit 1; \
+		$(CC) $(LIB_CFLAGS) $(LIB_CPPFLAGS) -c -o $(B)/libfclog/$$(basename $$c .c).o $$c || exit 1; \
 	done
 	@ar rcs $@ $(patsubst userspace/lib/%.c,$(B)/libfclog/%.o,$(LIBFCLOG_SRCS))
 
@@ -459,9 +477,9 @@ $(B)/libfclog.so: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
 	@echo "  LD     $@"
 	@mkdir -p $(B)/libfclog/pic
 	@for c in $(LIBFCLOG_SRCS); do \
-		$(CC) $(CFLAGS) -fPIC $(USER_CPPFLAGS) -c -o $(B)/libfclog/pic/$$(basename $$c .c).o $$c || exit 1; \
+		$(CC) $(LIB_CFLAGS) -fPIC $(LIB_CPPFLAGS) -c -o $(B)/libfclog/pic/$$(basename $$c .c).o $$c || exit 1; \
 	done
-	@$(CC) -shared -Wl,-soname,$(LIBFCLOG_SONAME) -o $@ \
+	@$(CC) $(LIB_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(LIBFCLOG_SONAME) -o $@ \
 		$(patsubst userspace/lib/%.c,$(B)/libfclog/pic/%.o,$(LIBFCLOG_SRCS)) -ljansson
 
 lib: $(B)/libfclog.a $(B)/libfclog.so
@@ -476,7 +494,7 @@ $(B)/bin/%: userspace/tools/%.c userspace/include/*.h include-uapi/linux/*.h \
 		$(B)/libfclog.a
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
+	@$(CC) $(LIB_CFLAGS) $(LIB_CPPFLAGS) $(LDFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
 
 tools: $(HOST_TOOLS)
 
@@ -541,7 +559,7 @@ HOST_TESTS := $(wildcard tests/host/*_test.sh) $(HOST_C_TESTS)
 $(B)/host/tests/%: tests/host/%.c $(B)/libfclog.a
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
+	@$(CC) $(CHECK_CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
 # They compile the tool in, against a fake kernel.
 $(B)/host/tests/fclog_retry_test: userspace/tools/fclog-retry.c \
 	userspace/include/mount_api.h
@@ -560,6 +578,8 @@ $(FUZZER): tests/fuzz/fclog_parse_fuzz.c $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS)
 		tests/fuzz/fclog_parse_fuzz.c $(LIBFCLOG_SRCS) -ljansson
 
 # The tools' --help and the install test run the host's build of the tools.
+# Built for the checks, the library and the tools are held to -Werror.
+host-tests check host-check: WERROR := -Werror
 host-tests: $(HOST_TESTS) $(FUZZER) $(HOST_TOOLS)
 
 # ------------------------------------------------------------------- checks
@@ -669,18 +689,18 @@ $(BENCH_DIR)/fc_log_bench: tests/bench/fc_log_bench.c tests/guest/fctest.h \
 		userspace/include/*.h include-uapi/linux/*.h
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) -static $(USER_CPPFLAGS) -Itests/guest -o $@ $< -lpthread
+	@$(CC) $(CHECK_CFLAGS) -static $(USER_CPPFLAGS) -Itests/guest -o $@ $< -lpthread
 
 $(BENCH_DIR)/fc_log_cost: tests/bench/fc_log_cost.c userspace/include/*.h \
 		include-uapi/linux/*.h
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) -static $(USER_CPPFLAGS) -o $@ $<
+	@$(CC) $(CHECK_CFLAGS) -static $(USER_CPPFLAGS) -o $@ $<
 
 $(BENCH_DIR)/fclog_parse_bench: tests/bench/fclog_parse_bench.c $(B)/libfclog.a
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
-	@$(CC) $(CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
+	@$(CC) $(CHECK_CFLAGS) $(USER_CPPFLAGS) -o $@ $< $(B)/libfclog.a -ljansson
 
 $(BENCH_INITRAMFS): $(B)/gen_init_cpio qemu/init $(BENCH_DIR)/fc_log_bench \
 		$(BENCH_DIR)/fc_log_cost /bin/busybox
