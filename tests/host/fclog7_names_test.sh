@@ -23,6 +23,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 tree=${FCTEST_TREE:-$top/build/patched/src}
 rst=$tree/Documentation/filesystems/mount_api.rst
 page=$top/man/man7/fclog.7
+. "$top/tests/host/kernel_tree.sh"
+need_tree "fclog(7) names what mount_api.rst names" FCTEST_TREE "$tree"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

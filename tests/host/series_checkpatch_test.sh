@@ -6,7 +6,9 @@
 # python3-ply and python3-git, whatever python3 comes first in PATH.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tree=${FCTEST_TREE:?set FCTEST_TREE to a kernel tree}
+tree=$FCTEST_TREE
+. "$top/tests/host/kernel_tree.sh"
+need_tree "checkpatch on every patch" FCTEST_TREE "$tree"
 n=0
 failures=0
 

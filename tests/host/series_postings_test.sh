@@ -10,7 +10,9 @@
 # for the test, so the tree itself is left as it is.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tree=${FCTEST_TREE:?set FCTEST_TREE to a kernel tree}
+tree=$FCTEST_TREE
+. "$top/tests/host/kernel_tree.sh"
+need_tree "every posting applies on 6.12" FCTEST_TREE "$tree"
 n=0
 failures=0
 

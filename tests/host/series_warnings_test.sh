@@ -12,12 +12,17 @@
 # directory for the objects: the kernels' own build directories are left
 # alone, as W=1 would make their next build recompile these files.
 
-patched=${FCTEST_TREE:?set FCTEST_TREE to the patched tree}
-stock=${FCTEST_STOCK_TREE:?set FCTEST_STOCK_TREE to the stock tree}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+patched=$FCTEST_TREE
+stock=$FCTEST_STOCK_TREE
+. "$top/tests/host/kernel_tree.sh"
+need_tree "no new W=1 or sparse warning" FCTEST_TREE "$patched"
+need_tree "no new W=1 or sparse warning" FCTEST_STOCK_TREE "$stock"
 out=${FCTEST_LINT_OBJ:?set FCTEST_LINT_OBJ to a build directory}
 
 if ! command -v sparse >/dev/null; then
-	echo "1..0 # SKIP sparse is not installed (make deps)"
+	echo "ok 1 no new W=1 or sparse warning # SKIP sparse is not installed (make deps)"
+	echo "1..1"
 	exit 0
 fi
 

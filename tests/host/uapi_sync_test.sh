@@ -3,7 +3,9 @@
 # exactly the one in the patched tree (FCTEST_TREE).  One TAP test each.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tree=${FCTEST_TREE:?set FCTEST_TREE to the patched kernel tree}
+tree=$FCTEST_TREE
+. "$top/tests/host/kernel_tree.sh"
+need_tree "include-uapi/ is the patched tree's uapi" FCTEST_TREE "$tree"
 n=0
 failures=0
 
