@@ -465,7 +465,7 @@ LIBFCLOG_HDRS := userspace/include/fclog.h
 # fields are added at the end of the record, enum values before _OTHER
 # only with a new soname (within one, after it).  The minor version counts
 # additions: a function, a type, an enum value.
-LIBFCLOG_VERSION := 3.1.0
+LIBFCLOG_VERSION := 3.2.0
 LIBFCLOG_SONAME := libfclog.so.3
 
 $(B)/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
@@ -476,14 +476,17 @@ $(B)/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
 	done
 	@ar rcs $@ $(patsubst userspace/lib/%.c,$(B)/libfclog/%.o,$(LIBFCLOG_SRCS))
 
-# The same sources as position-independent objects, for the shared library.
-$(B)/libfclog.so: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h
+# The same sources as position-independent objects, for the shared library,
+# its symbols versioned by userspace/lib/libfclog.map (FCLOG_3.0, ...).
+LIBFCLOG_MAP := userspace/lib/libfclog.map
+$(B)/libfclog.so: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) $(LIBFCLOG_MAP) include-uapi/linux/*.h
 	@echo "  LD     $@"
 	@mkdir -p $(B)/libfclog/pic
 	@for c in $(LIBFCLOG_SRCS); do \
 		$(CC) $(LIB_CFLAGS) -fPIC $(LIB_CPPFLAGS) -c -o $(B)/libfclog/pic/$$(basename $$c .c).o $$c || exit 1; \
 	done
-	@$(CC) $(LIB_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(LIBFCLOG_SONAME) -o $@ \
+	@$(CC) $(LIB_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(LIBFCLOG_SONAME) \
+		-Wl,--version-script=$(LIBFCLOG_MAP) -o $@ \
 		$(patsubst userspace/lib/%.c,$(B)/libfclog/pic/%.o,$(LIBFCLOG_SRCS)) -ljansson
 
 lib: $(B)/libfclog.a $(B)/libfclog.so

@@ -158,6 +158,54 @@ static void legacy_unknown_levels(void)
 	}
 }
 
+/*
+ * A record counts its references: fclog_record_ref() adds one and returns
+ * the record, fclog_record_unref() drops one, and the record lives until
+ * the last; fclog_record_free() is fclog_record_unref() under its old name.
+ */
+static void references(void)
+{
+	static const char line[] = "e tmpfs: Unknown parameter 'x'\n";
+	struct fclog_record *rec, *again;
+	char err[128] = "";
+
+	if (fclog_parse(line, strlen(line), &rec, err, sizeof(err))) {
+		check(0, "references: a record to count", err);
+		return;
+	}
+	again = fclog_record_ref(rec);
+	check(again == rec, "fclog_record_ref() returns the record", NULL);
+	fclog_record_ref(rec);
+	fclog_record_unref(rec);
+	fclog_record_free(again);
+	/* One reference left: the record is whole (ASan/valgrind would say). */
+	check(!strcmp(rec->source, "tmpfs") && rec->level == FCLOG_ERROR,
+	      "a record lives while a reference is held", NULL);
+	fclog_record_unref(rec);
+	check(fclog_record_ref(NULL) == NULL, "fclog_record_ref(NULL) is NULL",
+	      NULL);
+	fclog_record_unref(NULL);
+	fclog_record_free(NULL);
+	check(fclog_record_free == fclog_record_unref,
+	      "fclog_record_free is fclog_record_unref (one function)", NULL);
+}
+
+/* The header's version and the library's. */
+static void versions(void)
+{
+	char want[32], got[32];
+
+	snprintf(want, sizeof(want), "0x%02x%02x%02x", FCLOG_VERSION_MAJOR,
+		 FCLOG_VERSION_MINOR, FCLOG_VERSION_MICRO);
+	snprintf(got, sizeof(got), "0x%06x", FCLOG_VERSION_HEX);
+	check(!strcmp(want, got), "FCLOG_VERSION_HEX is 0xMMmmuu of the three",
+	      got);
+	check(FCLOG_VERSION_HEX >= 0x030200, "the header is 3.2 or later",
+	      NULL);
+	check(fclog_version() == FCLOG_VERSION_HEX,
+	      "fclog_version() is the header's FCLOG_VERSION_HEX", NULL);
+}
+
 static void malformed_records(void)
 {
 	static const struct {
@@ -1423,6 +1471,8 @@ int main(void)
 	printf("TAP version 13\n");
 	valid_records();
 	legacy_records();
+	references();
+	versions();
 	malformed_records();
 	maximum_record();
 	lost_markers();

@@ -7,6 +7,11 @@
 #    gives flags that build a program against the installed header and
 #    link it against the installed shared library, which it runs with;
 #    --static ones link it statically (jansson from Requires.private);
+#  - a C++ program (tests/host/cxx_program.cc) builds against the installed
+#    header with pkg-config's flags, links and runs, and sees the version;
+#  - the shared library versions its symbols: FCLOG_3.0, 3.1, 3.2 (readelf
+#    -V), each function of fclog.h exported at the version that added it
+#    (the man pages say "since libfclog 3.N"), nothing else exported;
 #  - the installed tools run;
 #  - man -l renders every installed page with no message, and man -M
 #    finds a page by every function name of fclog.h;
@@ -140,6 +145,65 @@ cc -static -o "$tmp/prog-static" "$tmp/prog.c" \
 r=$?
 [ $r -eq 0 ] || sed 's/^/# /' "$tmp/log" "$tmp/got"
 check $r "pkg-config --static links it statically, and it runs"
+
+# C++: fclog.h compiles as C++ (pedantic, no warning) and its functions
+# are extern "C", or the program does not link.
+want_version=$(echo "$version" | awk -F. '{ printf "header %s 0x%02x%02x%02x, library 0x%02x%02x%02x\n", $0, $1, $2, $3, $1, $2, $3 }')
+{ head -1 "$tmp/want"; echo bad_value; echo "$want_version"; } > "$tmp/want-cxx"
+# shellcheck disable=SC2086
+c++ -std=c++11 -Wall -Wextra -pedantic -Werror -o "$tmp/cxx" \
+	"$top/tests/host/cxx_program.cc" $flags > "$tmp/log" 2>&1 &&
+	LD_LIBRARY_PATH="$root$prefix/lib" "$tmp/cxx" > "$tmp/got" 2>&1 &&
+	cmp -s "$tmp/want-cxx" "$tmp/got"
+r=$?
+[ $r -eq 0 ] || { sed 's/^/# /' "$tmp/log"; diff -u "$tmp/want-cxx" "$tmp/got" | sed 's/^/# /'; }
+check $r "a C++ program builds with pkg-config's flags, links, runs, sees $version"
+
+# Symbol versions.  What each version added, from CHANGES; the rest of
+# fclog.h's functions are 3.0's.
+since_3_1="fclog_parse_file_param"
+since_3_2="fclog_record_ref fclog_record_unref fclog_version"
+lib=$root$prefix/lib/libfclog.so.$version
+readelf -V -W "$lib" > "$tmp/versions" 2>&1
+r=0
+for v in FCLOG_3.0 FCLOG_3.1 FCLOG_3.2; do
+	grep -q "Name: $v\$" "$tmp/versions" || { echo "# no version node $v"; r=1; }
+done
+grep -q "Parent 1: FCLOG_3.0" "$tmp/versions" &&
+	grep -q "Parent 1: FCLOG_3.1" "$tmp/versions" ||
+	{ echo "# FCLOG_3.1 does not inherit FCLOG_3.0, or 3.2 3.1"; r=1; }
+check $r "readelf -V: version nodes FCLOG_3.0, FCLOG_3.1, FCLOG_3.2, each on the last"
+
+readelf --dyn-syms -W "$lib" |
+	awk '$1 ~ /^[0-9]+:$/ && $5 != "LOCAL" && $7 != "UND" && $7 != "ABS" { print $8 }' |
+	sort > "$tmp/exported"
+funcs=$(sed -n 's/^[a-z].*[ *]\(fclog_[a-z_]*\)(.*/\1/p' \
+	"$root$prefix/include/fclog.h" | sort -u)
+for f in $funcs; do
+	v=3.0
+	case " $since_3_1 " in *" $f "*) v=3.1 ;; esac
+	case " $since_3_2 " in *" $f "*) v=3.2 ;; esac
+	echo "$f@@FCLOG_$v"
+done | sort > "$tmp/want-exported"
+diff -u --label "fclog.h, by version" --label "exported" "$tmp/want-exported" \
+	"$tmp/exported" > "$tmp/diff"
+r=$?
+sed 's/^/# /' "$tmp/diff"
+check $r "every function of fclog.h exported at its version, nothing else ($(wc -l < "$tmp/want-exported"))"
+
+# The pages say when each came: "since libfclog 3.N" on the function's page.
+r=0
+for v in 3.1 3.2; do
+	eval "names=\$since_$(echo $v | tr . _)"
+	for f in $names; do
+		page=$top/man/man3/$f.3
+		[ -f "$page" ] && target=$(sed -n 's|^\.so man3/||p' "$page") &&
+			[ -n "$target" ] && page=$top/man/man3/$target
+		grep -q "$f" "$page" && grep -qi "since libfclog $v" "$page" ||
+			{ echo "# ${page##*/} does not say $f is since libfclog $v"; r=1; }
+	done
+done
+check $r "the man pages say which version added each function of 3.1 and 3.2"
 
 for t in "$root$prefix"/bin/*; do
 	"$t" --help | grep -q "^usage: ${t##*/} "

@@ -193,7 +193,7 @@ static void show_records(fclog_t *log)
 				printf("        %-10s %s\n", rec->params[i].name,
 				       rec->params[i].match_name);
 		}
-		fclog_record_free(rec);
+		fclog_record_unref(rec);
 	}
 }
 
@@ -391,7 +391,7 @@ static void flood(void)
 			shown++;
 		}
 		records++;
-		fclog_record_free(rec);
+		fclog_record_unref(rec);
 	}
 	if (log)
 		printf("    ... %d records read, %llu reported lost\n", records,

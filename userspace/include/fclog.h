@@ -9,7 +9,8 @@
  * keeps count of the records the kernel reported lost: a marker record
  * ("w fs_context: N messages lost") stands where they were.
  *
- * Strings in a record are owned by it and valid until fclog_record_free().
+ * Strings in a record are owned by it and valid until its last reference is
+ * dropped (fclog_record_unref()).
  *
  * Records of a kernel with structured reports also say what happened
  * ("event": a parameter refused, a superblock shared or in conflict, a
@@ -28,6 +29,26 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * The version of this header.  The major version is the soname's
+ * (libfclog.so.3); the minor one counts additions (a function, a type, an
+ * enum value); the micro one fixes.  FCLOG_VERSION_HEX is 0xMMmmuu, to
+ * compare: #if FCLOG_VERSION_HEX >= 0x030200.  fclog_version() gives the
+ * same number for the library a program runs with, which may be newer.
+ */
+#define FCLOG_VERSION_MAJOR	3
+#define FCLOG_VERSION_MINOR	2
+#define FCLOG_VERSION_MICRO	0
+#define FCLOG_VERSION_HEX	((FCLOG_VERSION_MAJOR << 16) | \
+				 (FCLOG_VERSION_MINOR << 8) | \
+				 FCLOG_VERSION_MICRO)
+/* Since libfclog 3.2. */
+unsigned int fclog_version(void);
 
 typedef struct fclog fclog_t;
 
@@ -227,9 +248,15 @@ struct fclog_record {
 int fclog_parse(const void *buf, size_t len, struct fclog_record **rec,
 		char *err, size_t errlen);
 /*
- * Drop the caller's reference to a record from fclog_parse() or
- * fclog_next(): a reader may still hold it (fclog_rejections()).
+ * A record from fclog_parse() or fclog_next() comes with one reference,
+ * the caller's; a reader may hold another (fclog_rejections()).
+ * fclog_record_ref() takes one more and returns @rec;
+ * fclog_record_unref() drops one, and frees the record with the last.
+ * Both take NULL.  Since libfclog 3.2; fclog_record_free() is the name
+ * fclog_record_unref() had before, kept for the programs that use it.
  */
+struct fclog_record *fclog_record_ref(struct fclog_record *rec);
+void fclog_record_unref(struct fclog_record *rec);
 void fclog_record_free(struct fclog_record *rec);
 const char *fclog_level_name(enum fclog_level level);
 /* "param_rejected", ...; NULL for FCLOG_EVENT_NONE and _OTHER. */
@@ -385,5 +412,9 @@ struct fclog_file_param {
 	int aux;
 };
 int fclog_parse_file_param(const char *arg, struct fclog_file_param *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* FCLOG_H */

@@ -60,12 +60,18 @@ struct fclog_box {
 	unsigned int refs;
 };
 
-static struct fclog_record *fclog_record_get(struct fclog_record *rec)
+struct fclog_record *fclog_record_ref(struct fclog_record *rec)
 {
 	struct fclog_box *box = (struct fclog_box *)rec;
 
-	__atomic_add_fetch(&box->refs, 1, __ATOMIC_RELAXED);
+	if (rec)
+		__atomic_add_fetch(&box->refs, 1, __ATOMIC_RELAXED);
 	return rec;
+}
+
+unsigned int fclog_version(void)
+{
+	return FCLOG_VERSION_HEX;
 }
 
 static const char *const level_names[] = {
@@ -208,7 +214,7 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
-void fclog_record_free(struct fclog_record *rec)
+void fclog_record_unref(struct fclog_record *rec)
 {
 	struct fclog_box *box = (struct fclog_box *)rec;
 	size_t i;
@@ -234,6 +240,16 @@ void fclog_record_free(struct fclog_record *rec)
 	free(rec->params);
 	free(box);
 }
+
+/*
+ * fclog_record_free() was the name of fclog_record_unref() until 3.2, when
+ * fclog_record_ref() made the pair: programs built against 3.0 and 3.1
+ * call it, bound to FCLOG_3.0, so it stays there, the same function.  It is
+ * the default version of the name (@@), so that their sources still build.
+ */
+void fclog_record_free_v3_0(struct fclog_record *rec)
+	__attribute__((alias("fclog_record_unref")));
+__asm__(".symver fclog_record_free_v3_0, fclog_record_free@@FCLOG_3.0");
 
 /*
  * A legacy log has no field to say that a line is the marker of lost
@@ -401,7 +417,7 @@ static int parse_params(struct fclog_record *rec, json_t *params, char *err,
 
 	if (!json_is_object(params))
 		return fail(err, errlen, "\"params\" is not an object");
-	/* calloc: every entry NULL until set, which fclog_record_free needs. */
+	/* calloc: every entry NULL until set, which fclog_record_unref() needs. */
 	rec->params = calloc(json_object_size(params) + 1, sizeof(*rec->params));
 	if (!rec->params)
 		return -1;
@@ -550,7 +566,7 @@ int fclog_parse(const void *buf, size_t len, struct fclog_record **out,
 	if (!rec->text ||
 	    (nul ? parse_json(rec, nul + 1, len - text_len - 1, err, errlen) :
 		   parse_legacy(rec, err, errlen))) {
-		fclog_record_free(rec);
+		fclog_record_unref(rec);
 		return -1;
 	}
 	*out = rec;
@@ -791,9 +807,9 @@ void fclog_reset(fclog_t *log)
 	size_t i;
 
 	for (i = 0; i < log->nrejections; i++)
-		fclog_record_free(log->rejections[i]);
+		fclog_record_unref(log->rejections[i]);
 	log->nrejections = 0;
-	fclog_record_free(log->outcome);
+	fclog_record_unref(log->outcome);
 	log->outcome = NULL;
 	log->pending = false;
 }
@@ -844,8 +860,8 @@ static void remember(fclog_t *log, struct fclog_record *rec)
 	if (rec->event == FCLOG_EVENT_CREATE_FAILED ||
 	    rec->event == FCLOG_EVENT_RECONFIGURE_FAILED) {
 		/* Only an outcome says whether the context survived. */
-		fclog_record_free(log->outcome);
-		log->outcome = fclog_record_get(rec);
+		fclog_record_unref(log->outcome);
+		log->outcome = fclog_record_ref(rec);
 		log->pending = false;
 	} else if (!parameter_phase(rec)) {
 		/*
@@ -860,12 +876,12 @@ static void remember(fclog_t *log, struct fclog_record *rec)
 	 * does not grow without end: past the bound the newest matter most.
 	 */
 	if (log->nrejections == FCLOG_REJECTIONS_MAX) {
-		fclog_record_free(log->rejections[0]);
+		fclog_record_unref(log->rejections[0]);
 		memmove(log->rejections, log->rejections + 1,
 			(FCLOG_REJECTIONS_MAX - 1) * sizeof(log->rejections[0]));
 		log->nrejections--;
 	}
-	log->rejections[log->nrejections++] = fclog_record_get(rec);
+	log->rejections[log->nrejections++] = fclog_record_ref(rec);
 }
 
 /* Account for @rec and what came before it: markers and seq gaps. */

@@ -69,7 +69,7 @@ static void drain(fclog_t *log, const char *key, struct fclog_probe *out)
 		/* The last error logged is the one that refused it. */
 		if (rec->level == FCLOG_ERROR || !*out->msg)
 			snprintf(out->msg, sizeof(out->msg), "%s", rec->text);
-		fclog_record_free(rec);
+		fclog_record_unref(rec);
 	}
 }
 

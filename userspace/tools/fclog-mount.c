@@ -75,7 +75,7 @@ static void drain(fclog_t *log)
 			fclog_print(stdout, rec, print_flags);
 		else
 			fprintf(stderr, "fclog-mount: %s\n", fclog_error(log));
-		fclog_record_free(rec);
+		fclog_record_unref(rec);
 	}
 }
 

@@ -184,11 +184,11 @@ static void drain(void)
 			fputs("    ", stdout);
 		fclog_print(stdout, rec, print_flags);
 		if (rec->verdict != FCLOG_VERDICT_NONE) {
-			fclog_record_free(compared);
+			fclog_record_unref(compared);
 			compared = rec;		/* ours to free */
 			continue;
 		}
-		fclog_record_free(rec);
+		fclog_record_unref(rec);
 	}
 }
 
@@ -394,7 +394,7 @@ static int create(void)
 
 	attempts++;
 	fclog_reset(ctx_log);
-	fclog_record_free(compared);
+	fclog_record_unref(compared);
 	compared = NULL;
 	ret = sys_fsconfig(fd, cmd, NULL, NULL, 0);
 	err = errno;
@@ -771,7 +771,7 @@ int main(int argc, char **argv)
 			status = 0;
 	}
 	result(status, target);
-	fclog_record_free(compared);
+	fclog_record_unref(compared);
 	if (ctx_log) {
 		fclog_free(ctx_log);
 		close(fd);

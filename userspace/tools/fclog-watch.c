@@ -156,7 +156,7 @@ int main(int argc, char **argv)
 				       (unsigned long long)rec->seq);
 			unseen = fclog_unseen(log);
 			fclog_print(stdout, rec, flags);
-			fclog_record_free(rec);
+			fclog_record_unref(rec);
 			got = 1;
 		}
 		if (pfd.revents & POLLHUP) {
