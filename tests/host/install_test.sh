@@ -12,6 +12,11 @@
 #  - the shared library versions its symbols: FCLOG_3.0, 3.1, 3.2 (readelf
 #    -V), each function of fclog.h exported at the version that added it
 #    (the man pages say "since libfclog 3.N"), nothing else exported;
+#  - fclog.h gives the series' mount API constants with the kernel's values
+#    (include-uapi/linux/mount.h) on top of the system's <linux/mount.h>,
+#    which lacks them; fclog(7) states the same values; with a
+#    <linux/mount.h> that has them, fclog.h before or after it, and
+#    <sys/mount.h>, a program builds with no warning;
 #  - the installed tools run;
 #  - man -l renders every installed page with no message, and man -M
 #    finds a page by every function name of fclog.h;
@@ -204,6 +209,57 @@ for v in 3.1 3.2; do
 	done
 done
 check $r "the man pages say which version added each function of 3.1 and 3.2"
+
+# The constants, as a program following fclog(7) uses them: against the
+# installed header and the system's <linux/mount.h> (no include-uapi/).
+consts="FSOPEN_STRUCTURED_LOG FSPICK_STRUCTURED_LOG FSCONTEXT_LOG_RECORD_MAX FSCONFIG_CMD_CREATE_COMPATIBLE"
+{
+	echo '#include <stdio.h>'
+	echo '#include <fclog.h>'
+	echo 'int main(void) {'
+	for c in $consts; do
+		printf '\tprintf("%s %%lu\\n", (unsigned long)%s);\n' "$c" "$c"
+	done
+	echo '	return 0; }'
+} > "$tmp/consts.c"
+# The kernel's values, from the series' uapi header.
+for c in $consts; do
+	v=$(sed -n "s/^[[:space:]]*#define[[:space:]]*$c[[:space:]]*\([0-9a-fx]*\).*/\1/p; s/^[[:space:]]*$c[[:space:]]*=[[:space:]]*\([0-9]*\),.*/\1/p" \
+		"$top/include-uapi/linux/mount.h")
+	echo "$c $((v))"
+done > "$tmp/want-consts"
+# shellcheck disable=SC2086
+cc -Wall -Wextra -Werror -o "$tmp/consts" "$tmp/consts.c" $flags > "$tmp/log" 2>&1 &&
+	"$tmp/consts" > "$tmp/got" 2>&1 && cmp -s "$tmp/want-consts" "$tmp/got"
+r=$?
+[ $r -eq 0 ] || { sed 's/^/# /' "$tmp/log"; diff -u "$tmp/want-consts" "$tmp/got" | sed 's/^/# /'; }
+check $r "fclog.h on the system's <linux/mount.h>: the series' constants, the kernel's values"
+
+# fclog(7) says so, each with its value, in its Constants section.
+sed -n '/^\.SS Constants$/,/^\.SS/p' "$top/man/man7/fclog.7" > "$tmp/section"
+r=0
+while read -r c v; do
+	sed -n "s/^\(.*[[:space:]]\)*$c[[:space:]=]*\([0-9a-fx]*\).*/\2/p" "$tmp/section" |
+		head -1 > "$tmp/stated"
+	[ -s "$tmp/stated" ] && [ $(($(cat "$tmp/stated"))) -eq "$v" ] ||
+		{ echo "# fclog(7) does not state $c = $v"; r=1; }
+done < "$tmp/want-consts"
+check $r "fclog(7) states the value of each constant"
+
+# Where <linux/mount.h> has them (the series' header), fclog.h's do not
+# clash, whichever comes first, <sys/mount.h> included.
+r=0
+for order in "linux/mount.h fclog.h" "fclog.h linux/mount.h" \
+	     "sys/mount.h fclog.h" "fclog.h sys/mount.h linux/mount.h"; do
+	{
+		for h in $order; do echo "#include <$h>"; done
+		echo 'int main(void) { return FSOPEN_STRUCTURED_LOG + FSCONFIG_CMD_CREATE_COMPATIBLE != 11; }'
+	} > "$tmp/order.c"
+	cc -Wall -Wextra -Werror -I"$top/include-uapi" -I"$root$prefix/include" \
+		-o "$tmp/order" "$tmp/order.c" > "$tmp/log" 2>&1 && "$tmp/order" ||
+		{ echo "# $order:"; sed 's/^/#   /' "$tmp/log"; r=1; }
+done
+check $r "fclog.h with a <linux/mount.h> that has them, either order: no clash"
 
 for t in "$root$prefix"/bin/*; do
 	"$t" --help | grep -q "^usage: ${t##*/} "

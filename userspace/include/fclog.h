@@ -29,6 +29,28 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <linux/mount.h>
+
+/*
+ * The mount API's constants that came with the fc_log v2 series, with the
+ * kernel's values (fclog(7)).  The <linux/mount.h> of a kernel with the
+ * series has them; the one a distribution ships (Debian 12's) does not, and
+ * a program that follows fclog(7) should not have to define them itself.
+ * Each is defined here only where <linux/mount.h> lacks it.
+ * FSCONFIG_CMD_CREATE_COMPATIBLE is an enum constant there, which the
+ * preprocessor cannot see: it is taken to be missing when
+ * FSOPEN_STRUCTURED_LOG is, as the series adds both.
+ */
+#ifndef FSOPEN_STRUCTURED_LOG
+#define FSOPEN_STRUCTURED_LOG	0x00000002
+#define FSCONFIG_CMD_CREATE_COMPATIBLE	9
+#endif
+#ifndef FSPICK_STRUCTURED_LOG
+#define FSPICK_STRUCTURED_LOG	0x00000010
+#endif
+#ifndef FSCONTEXT_LOG_RECORD_MAX
+#define FSCONTEXT_LOG_RECORD_MAX	16384
+#endif
 
 #ifdef __cplusplus
 extern "C" {
