@@ -508,8 +508,11 @@ tools: $(HOST_TOOLS)
 # --------------------------------------------------------- install, man pages
 
 # The pages, in man(7) format: section 1 the tools, 3 the library (one
-# page per group of functions, a ".so" page for every other name a reader
-# may look up), 7 the log itself.  Installed as they are.
+# page per group of functions, a symbolic link to it for every other name
+# a reader may look up), 7 the log itself.  Installed as they are, the
+# links as links.  Not ".so" pages: man resolves ".so man3/x.3" from the
+# directory it runs in, which works installed but not for "man -l" in the
+# tree.
 MAN_PAGES := $(sort $(wildcard man/man1/*.1 man/man3/*.3 man/man7/*.7))
 
 # DESTDIR-aware, for packaging; the .pc file is written with the paths used.
@@ -538,7 +541,12 @@ install: install-lib tools
 	@install -m 0755 $(HOST_TOOLS) $(DESTDIR)$(BINDIR)/
 	@for p in $(MAN_PAGES); do \
 		d=$(DESTDIR)$(MANDIR)/$$(basename $$(dirname $$p)); \
-		install -d $$d && install -m 0644 $$p $$d/ || exit 1; \
+		install -d $$d || exit 1; \
+		if [ -L $$p ]; then \
+			ln -sf $$(readlink $$p) $$d/$$(basename $$p) || exit 1; \
+		else \
+			install -m 0644 $$p $$d/ || exit 1; \
+		fi; \
 	done
 
 # Exactly the files install put there, by the same lists; the directories

@@ -279,6 +279,16 @@ for p in $(cd "$mandir" && ls man[1-8]/*.[1-8]); do
 	check $r2 "man -l renders $p"
 done
 
+# A link page of the tree is installed as the same link, so that it works
+# wherever man runs (an installed ".so" would too, but not in the tree).
+r=0
+for p in $(cd "$top/man" && find man[1-8] -type l | sort); do
+	[ -L "$mandir/$p" ] &&
+		[ "$(readlink "$mandir/$p")" = "$(readlink "$top/man/$p")" ] ||
+		{ echo "# $p: not installed as a link to $(readlink "$top/man/$p")"; r=1; }
+done
+check $r "the link pages are installed as links to their pages"
+
 # "man fclog_rejected": every function of the header finds its page.
 funcs=$(sed -n 's/^[a-z].*[ *]\(fclog_[a-z_]*\)(.*/\1/p' \
 	"$root$prefix/include/fclog.h" | sort -u)

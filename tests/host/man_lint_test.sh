@@ -3,7 +3,12 @@
 #
 #  - a page lints clean: "mandoc -T lint" (every level, style included)
 #    and "groff -man -ww -z" print nothing;
-#  - a link page is one ".so manN/page.N" line naming a page of man/;
+#  - a link page (another name of a page) is a symbolic link to a page of
+#    its own directory, not a ".so" page: ".so manN/page.N" is resolved from
+#    the directory man runs in, so "man -l man/man3/fclog_error.3" from the
+#    repository (or from anywhere but a man directory) found no page;
+#  - every link page renders with "man -l" from the repository root and
+#    from another directory, with nothing on standard error;
 #  - every page of ours another page refers to ("fclog_next (3)") exists;
 #  - the library's pages carry the version (.TH) and the soname
 #    (libfclog(3)) the Makefile builds;
@@ -25,9 +30,10 @@ not_ok() {
 	failures=$((failures + 1))
 }
 
-if ! command -v mandoc >/dev/null || ! command -v groff >/dev/null; then
-	echo "# mandoc or groff is not installed: make deps installs them"
-	not_ok "mandoc and groff are installed"
+if ! command -v mandoc >/dev/null || ! command -v groff >/dev/null ||
+   ! command -v man >/dev/null; then
+	echo "# mandoc, groff or man is not installed: make deps installs them"
+	not_ok "mandoc, groff and man are installed"
 	echo "1..$n"
 	exit 1
 fi
@@ -38,23 +44,49 @@ pages=$(ls man[1-8]/*.[1-8])
 
 # The page a link page leads to, or the page itself.
 target() {
-	if head -n 1 "$1" | grep -q '^\.so '; then
-		head -n 1 "$1" | sed 's/^\.so //'
+	if [ -L "$1" ]; then
+		echo "$(dirname "$1")/$(readlink "$1")"
 	else
 		echo "$1"
 	fi
 }
 
-for p in $pages; do
-	if head -n 1 "$p" | grep -q '^\.so '; then
-		t=$(target "$p")
-		if [ "$(wc -l < "$p")" -eq 1 ] && [ -f "$t" ] && \
-				! head -n 1 "$t" | grep -q '^\.so '; then
-			ok "$p links to $t"
+# A link page as a reader in the tree reads it: from the repository root,
+# and from elsewhere by its full path; nothing on standard error.
+renders() {
+	for from in "$top" /; do
+		out=$(cd "$from" && MANWIDTH=80 man -l "$top/man/$1" 2>&1 >/dev/null)
+		rendered=$(cd "$from" && MANWIDTH=80 man -l "$top/man/$1" 2>/dev/null |
+			grep -c .)
+		if [ -z "$out" ] && [ "$rendered" -gt 10 ]; then
+			ok "man -l man/$1 renders from $from"
 		else
-			echo "# $p: $(cat "$p")"
-			not_ok "$p links to a page of man/"
+			echo "$out" | sed 's/^/# /'
+			not_ok "man -l man/$1 renders from $from"
 		fi
+	done
+}
+
+for p in $pages; do
+	if [ -L "$p" ]; then
+		t=$(target "$p")
+		case $(readlink "$p") in
+		*/*)	echo "# $p -> $(readlink "$p"): not a page of its directory"
+			not_ok "$p links to a page of its directory" ;;
+		*)	if [ -f "$t" ] && [ ! -L "$t" ] &&
+			   ! head -n 1 "$t" | grep -q '^\.so '; then
+				ok "$p links to $t"
+			else
+				not_ok "$p links to a page of its directory"
+			fi ;;
+		esac
+		renders "$p"
+		continue
+	fi
+	if head -n 1 "$p" | grep -q '^\.so '; then
+		echo "# $p: $(cat "$p"): .so is resolved from where man runs"
+		not_ok "$p is a page, or a symbolic link to one (no .so)"
+		renders "$p"
 		continue
 	fi
 	out=$(mandoc -T lint "$p" 2>&1; groff -man -ww -z "$p" 2>&1)
@@ -83,7 +115,7 @@ fi
 # The library's pages name the version and soname the Makefile builds.
 version=$(sed -n 's/^LIBFCLOG_VERSION := //p' "$top/Makefile")
 soname=$(sed -n 's/^LIBFCLOG_SONAME := //p' "$top/Makefile")
-stale=$(for p in $(grep -L '^\.so ' man3/*.3); do
+stale=$(for p in $(find man3 -name '*.3' -type f); do
 	grep -q "^\.TH .* \"libfclog $version\" " "$p" || echo "$p"
 done)
 grep -q "$soname" man3/libfclog.3 || stale="$stale man3/libfclog.3 (soname)"
