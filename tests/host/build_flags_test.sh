@@ -35,9 +35,10 @@ mk() {
 
 # $1: the make -n output; each compile of the library and the tools has
 # -g0 after -g and -DFCLOG_PACKAGER, and no -Werror; each link (the shared
-# library, a tool) has -Wl,-z,now.  Prints what is wrong.
+# library, a tool) has -Wl,-z,now.  A command continued over lines (\) is
+# one.  Prints what is wrong.
 flags_ok() {
-	awk '
+	sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' "$1" | awk '
 	/ -c -o .*libfclog/ || / -o .*\/build\/(bin\/|libfclog\.so)/ {
 		seen++
 		g = index($0, " -g "); g0 = index($0, " -g0")
@@ -51,7 +52,7 @@ flags_ok() {
 		}
 	}
 	END { if (seen < 4) { print "only " seen " commands"; bad = 1 }
-	      exit bad }' "$1"
+	      exit bad }'
 }
 
 mk -n -B lib tools CFLAGS=-g0 CPPFLAGS=-DFCLOG_PACKAGER \
