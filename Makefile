@@ -92,13 +92,14 @@ PATCHES := $(addprefix series/,$(shell sed -e 's/\#.*//' series/series))
 # python3-ply and python3-git are for checkpatch.pl's SPDX check; clang and
 # libclang-rt-14-dev for the libFuzzer target; sparse for make lint;
 # mandoc lints the man pages, man-db and pkgconf are what the install test
-# renders them and links against the installed library with; e2fsprogs
+# renders them and links against the installed library with, g++ what it
+# builds its C++ program with; e2fsprogs
 # makes the guest's ext4 image with an external journal; valgrind counts
 # the instructions of libfclog's parser for make bench.
 DEBS := linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev \
 	perl cpio xz-utils git ccache qemu-system-x86 busybox-static \
 	libjansson-dev python3-ply python3-git clang libclang-rt-14-dev sparse \
-	mandoc man-db pkgconf e2fsprogs valgrind
+	mandoc man-db pkgconf g++ e2fsprogs valgrind
 
 # Command-line variables (ONLY=, GUEST=) are for this Makefile, not for the
 # kernel's: keep make from handing them down to the kernel build.
