@@ -72,7 +72,7 @@ static int parse_seconds(const char *s, double *seconds)
 	return 0;
 }
 
-/* A usage error: the number given to @opt is none. */
+/* A usage error: @arg, given to @opt, is not a number @opt takes. */
 static int bad_number(const char *opt, const char *arg)
 {
 	fprintf(stderr, "fclog-watch: %s: not a valid number: '%s'\n", opt, arg);
