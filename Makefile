@@ -615,8 +615,8 @@ lint: $(B)/patched/obj/.config $(B)/stock/obj/.config
 # make host-check: the host tests alone, on a machine with no kernel tree:
 # it builds the library, the tools, the host tests and the parser's fuzz
 # target, nothing of a kernel.  The tests that read a kernel tree (the
-# series' checkpatch, postings, warnings, include-uapi/ and fclog(7)
-# against mount_api.rst) skip, saying so, when the tree is not there; make
+# series' checkpatch, the postings applied, warnings, include-uapi/ and
+# fclog(7) against mount_api.rst) skip, saying so, when the tree is not there; make
 # check, which builds the trees first, runs them all and fails any whose
 # tree is missing (FCTEST_NEED_TREE).
 host-check: host-tests

@@ -21,3 +21,20 @@ need_tree() {
 	echo "1..1"
 	exit 0
 }
+
+# have_tree TEST VAR DIR: the same for a test whose other checks need no
+# tree: true when DIR is a directory; else one TAP test, TEST, numbered
+# n + 1 (the caller's n and failures are counted), skipped or failed as
+# above, and false, so that the caller goes on without the tree.
+have_tree() {
+	[ -n "$3" ] && [ -d "$3" ] && return 0
+	n=$((n + 1))
+	if [ -n "$FCTEST_NEED_TREE" ]; then
+		echo "# $2 (${3:-unset}) is not a directory, and make check needs it"
+		echo "not ok $n $1"
+		failures=$((failures + 1))
+		return 1
+	fi
+	echo "ok $n $1 # SKIP no kernel tree: $2 is ${3:-unset}, not a directory (make check builds it)"
+	return 1
+}

@@ -5,14 +5,15 @@
 # the postings it says it applies on (scripts/apply-posting); the fixes
 # carry Fixes: and Cc: stable.  One TAP test each.
 #
-# Needs FCTEST_TREE (build/patched/src, a git repository whose tag "base"
-# is linux-source-6.12); the postings are applied in a worktree of it made
-# for the test, so the tree itself is left as it is.
+# Applying them needs FCTEST_TREE (build/patched/src, a git repository
+# whose tag "base" is linux-source-6.12); the postings are applied in a
+# worktree of it made for the test, so the tree itself is left as it is.
+# Without a tree that one test is skipped (tests/host/kernel_tree.sh); the
+# others read series/ only.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tree=$FCTEST_TREE
 . "$top/tests/host/kernel_tree.sh"
-need_tree "every posting applies on 6.12" FCTEST_TREE "$tree"
 n=0
 failures=0
 
@@ -66,6 +67,12 @@ for p in $postings; do
 	[ -z "$missing" ]
 	result $? "$p: $what" "$missing"
 done
+
+if ! have_tree "every posting applies on 6.12" FCTEST_TREE "$tree"; then
+	echo "1..$n"
+	[ "$failures" -eq 0 ]
+	exit
+fi
 
 # The worktree checks out only the files the series touches: git am needs
 # no other, and the whole tree takes a minute to write.
