@@ -616,9 +616,9 @@ lint: $(B)/patched/obj/.config $(B)/stock/obj/.config
 # it builds the library, the tools, the host tests and the parser's fuzz
 # target, nothing of a kernel.  The tests that read a kernel tree (the
 # series' checkpatch, the postings applied, warnings, include-uapi/ and
-# fclog(7) against mount_api.rst) skip, saying so, when the tree is not there; make
-# check, which builds the trees first, runs them all and fails any whose
-# tree is missing (FCTEST_NEED_TREE).
+# fclog(7) against mount_api.rst) skip, saying so, when the tree is not
+# there; make check, which builds the trees first, runs them all and fails
+# any whose tree is missing (FCTEST_NEED_TREE).
 host-check: host-tests
 	@mkdir -p $(B)/host-check
 	@echo "  HOST   tests/host (log in build/host-check/host.log)"
