@@ -12,7 +12,8 @@
 #   make shell       boot a kernel with an interactive shell (GUEST=stock for
 #                    the baseline; leave with "exit")
 #   make fuzz        the syscall fuzzer alone on the debug kernel, longer
-#                    (FUZZ_SECONDS=600, FUZZ_SEED=the clock)
+#                    (FUZZ_SECONDS=600, FUZZ_SEED=the clock; FUZZ_KERNEL=
+#                    stock or patched, FUZZ_PHASES=userns, FUZZ_RUNS=20)
 #   make bench       stock against patched, side by side: instructions per
 #                    operation (each kernel booted once under QEMU's
 #                    -icount), then time and memory (both kernels booted in
@@ -663,21 +664,26 @@ check: deps $(call BZIMAGE,patched) $(call BZIMAGE,stock) $(DEBUG_BZIMAGE) \
 		icount:$(B)/check/icount.log
 
 # make fuzz: the syscall fuzzer (tests/guest/syscall_fuzz.c) alone, on the
-# debug kernel (FUZZ_KERNEL=patched for the plain one, which boots faster),
-# for FUZZ_SECONDS (half as root, half in a user namespace), from FUZZ_SEED
-# (default: the clock; printed, so that a failure can be replayed).  make
-# check runs it too, for 60 s on the debug kernel and 16 s on the others.
-# Any invalid record or kernel splat fails it.
+# debug kernel (FUZZ_KERNEL=patched or stock for the others, which boot
+# faster), for FUZZ_SECONDS (half as root, half in a user namespace; each
+# phase the whole time when FUZZ_PHASES names only one: root or userns),
+# FUZZ_RUNS times in a row from FUZZ_SEED (default: the clock; printed, so
+# that a failure can be replayed), the seed one higher each run.  make
+# check runs it too, once, for 60 s on the debug kernel and 16 s on the
+# others.  Any invalid record or kernel splat fails it.
 FUZZ_SECONDS ?= 600
 FUZZ_SEED ?=
+FUZZ_PHASES ?= root,userns
+FUZZ_RUNS ?= 1
 FUZZ_KERNEL ?= debug
-FUZZ_BZIMAGE = $(if $(filter debug,$(FUZZ_KERNEL)),$(DEBUG_BZIMAGE),$(call BZIMAGE,patched))
+FUZZ_BZIMAGE = $(if $(filter debug,$(FUZZ_KERNEL)),$(DEBUG_BZIMAGE),$(call BZIMAGE,$(FUZZ_KERNEL)))
 fuzz: $(FUZZ_BZIMAGE) $(INITRAMFS)
 	@mkdir -p $(B)/fuzz-run
-	@echo "  BOOT   $(FUZZ_KERNEL) kernel, syscall_fuzz for $(FUZZ_SECONDS) s (logs in build/fuzz-run)"
+	@echo "  BOOT   $(FUZZ_KERNEL) kernel, syscall_fuzz ($(FUZZ_PHASES)) for $(FUZZ_SECONDS) s, $(FUZZ_RUNS) run(s) (logs in build/fuzz-run)"
 	@FCTEST_ONLY=syscall_fuzz FCTEST_FUZZ_SECONDS=$(FUZZ_SECONDS) \
-		FCTEST_FUZZ_SEED=$(FUZZ_SEED) \
-		FCTEST_TIMEOUT=$$(( $(FUZZ_SECONDS) * 3 + 600 )) \
+		FCTEST_FUZZ_SEED=$(FUZZ_SEED) FCTEST_FUZZ_PHASES=$(FUZZ_PHASES) \
+		FCTEST_FUZZ_RUNS=$(FUZZ_RUNS) \
+		FCTEST_TIMEOUT=$$(( $(FUZZ_SECONDS) * $(FUZZ_RUNS) * 3 + 600 )) \
 		qemu/boot check $(FUZZ_BZIMAGE) $(INITRAMFS) $(FUZZ_KERNEL) \
 		$(B)/fuzz-run || true
 	@grep '^# ' $(B)/fuzz-run/results.log || true

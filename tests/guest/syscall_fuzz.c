@@ -41,7 +41,10 @@
  * FCTEST_FUZZ_SECONDS sets the total run time (default: 60 on the debug
  * kernel, 16 elsewhere), FCTEST_FUZZ_SEED the seed (default: the clock).
  * The seed is printed first: "make fuzz FUZZ_SEED=<seed>" gives each
- * thread the same sequence of choices again.
+ * thread the same sequence of choices again.  FCTEST_FUZZ_PHASES ("root",
+ * "userns"; default both, each half the time) picks the runs, and
+ * FCTEST_FUZZ_RUNS repeats them, the seed one higher each time: many short
+ * runs start the threads many times, where a harness race would show.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -66,6 +69,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <linux/netlink.h>
 #include <jansson.h>
 
 #include "fctest.h"
@@ -207,10 +211,20 @@ static size_t hostile_length(struct rng *r)
 /* ------------------------------------------------------------ fd table */
 
 /*
- * A slot holds a context fd.  Operations on it take the lock shared, so
- * that threads race on one fd; close and replace take it exclusively, so
- * that a fd number is never used after another thread reused it for a
- * file that is not a context.
+ * fd ownership.  A slot holds a context fd.  Operations on it take the
+ * lock shared, so that threads race on one fd; close and replace take it
+ * exclusively.  Every other fd of the run (each thread's fds of every
+ * kind, its epoll fd) is opened by the main thread before the first fuzz
+ * thread starts, checked to be open and its own file, and closed only
+ * after the last has stopped; during the run a thread makes only contexts
+ * (into a slot, under its write lock) and mount fds (closed at once by
+ * the thread that got them).  So no thread ever closes or takes a number
+ * that another thread holds, and a slot's fd is the context put there for
+ * as long as the slot is locked.  (It once was not: a thread starting up
+ * closed the second fd of a socketpair() that had failed, a number the
+ * kernel writes before it fails and frees again, which by then was
+ * another thread's context; its next open() of "/" took the number, and
+ * that slot's reads failed with EISDIR.)
  */
 struct slot {
 	pthread_rwlock_t lock;
@@ -566,18 +580,45 @@ static void check_record(const char *buf, ssize_t len, bool structured)
 	json_decref(obj);
 }
 
+/*
+ * What @fd names now, as /proc/self/fd shows it ("anon_inode:[fscontext]"
+ * for a context), into @what.
+ */
+static void fd_target(int fd, char *what, size_t size)
+{
+	char link[32];
+	ssize_t len;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	len = readlink(link, what, size - 1);
+	if (len < 0)
+		snprintf(what, size, "nothing (%s)", strerror(errno));
+	else
+		what[len] = '\0';
+}
+
 /* A read of @size bytes; returns what read() did, checking it. */
 static ssize_t read_record(struct slot *slot, char *buf, size_t size)
 {
 	ssize_t n = read(slot->fd, buf, size);
+	char what[256];
+	int err = errno;
 
-	if (n > 0)
+	if (n > 0) {
 		check_record(buf, n, slot->structured);
-	else if (n == 0)
+	} else if (n == 0) {
 		invalid(NULL, 0, "read returned 0");
-	else if (errno != ENODATA && errno != EMSGSIZE)
-		invalid(NULL, 0, "read of %zu bytes failed: %s", size,
-			strerror(errno));
+	} else if (err != ENODATA && err != EMSGSIZE) {
+		/*
+		 * The log fails a read with nothing else.  A slot's fd stays
+		 * a context while the slot is locked (see "fd ownership"):
+		 * if it names something else now, say what.
+		 */
+		fd_target(slot->fd, what, sizeof(what));
+		invalid(NULL, 0, "read of %zu bytes from fd %d (%s) failed: %s",
+			size, slot->fd, what, strerror(err));
+	}
+	errno = err;
 	return n;
 }
 
@@ -591,18 +632,24 @@ struct thread {
 	char key[4200], value[4200];
 };
 
-/* Open one fd of each kind the thread hands to fsconfig(). */
+/*
+ * Open one fd of each kind the thread hands to fsconfig(), before any
+ * thread runs: a kind the kernel lacks is -1.  Only a call's return value
+ * is trusted: socketpair() writes the two numbers it reserved before it
+ * finds that the family is missing (no AF_UNIX in the guest's config),
+ * then frees them; a socket() of a family the guest has stands in.
+ */
 static void open_fd_kinds(struct thread *t)
 {
-	int pipefd[2] = { -1, -1 }, sv[2] = { -1, -1 };
+	int pipefd[2];
 
 	if (pipe(pipefd))
 		pipefd[0] = pipefd[1] = -1;
-	socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
 	t->fds[0] = pipefd[0];
 	t->fds[1] = pipefd[1];
-	t->fds[2] = sv[0];
-	close(sv[1]);
+	t->fds[2] = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (t->fds[2] < 0)
+		t->fds[2] = socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE);
 	t->fds[3] = open("/dev/null", O_RDWR);
 	t->fds[4] = open("/", O_RDONLY | O_DIRECTORY);
 	t->fds[5] = open("/", O_PATH);
@@ -610,6 +657,58 @@ static void open_fd_kinds(struct thread *t)
 	t->fds[7] = eventfd(0, 0);
 	t->fds[8] = -1;
 	t->fds[9] = 100000;
+	t->epfd = epoll_create1(0);
+}
+
+/* The fds of a thread that are opened (not the deliberate -1 and 100000). */
+#define NR_OPENED_KINDS	8
+
+/*
+ * Check that every fd opened for the threads is open and no other one's
+ * number: a number held twice would be closed under one owner's feet.
+ * 0, or -1 with the fault printed.
+ */
+static int fd_kinds_owned(struct thread *threads, unsigned int nr)
+{
+	int fds[NR_THREADS * (NR_OPENED_KINDS + 1)];
+	unsigned int n = 0, i, j;
+
+	for (i = 0; i < nr; i++) {
+		memcpy(fds + n, threads[i].fds, NR_OPENED_KINDS * sizeof(int));
+		n += NR_OPENED_KINDS;
+		fds[n++] = threads[i].epfd;
+	}
+	for (i = 0; i < n; i++) {
+		if (fds[i] < 0)
+			continue;	/* A kind the kernel lacks */
+		if (fcntl(fds[i], F_GETFD) < 0) {
+			printf("# fd %d (thread %u, kind %u) is not open\n",
+			       fds[i], i / (NR_OPENED_KINDS + 1),
+			       i % (NR_OPENED_KINDS + 1));
+			return -1;
+		}
+		for (j = 0; j < i; j++)
+			if (fds[j] == fds[i]) {
+				printf("# fd %d is held twice: thread %u's kind %u and thread %u's kind %u\n",
+				       fds[i], j / (NR_OPENED_KINDS + 1),
+				       j % (NR_OPENED_KINDS + 1),
+				       i / (NR_OPENED_KINDS + 1),
+				       i % (NR_OPENED_KINDS + 1));
+				return -1;
+			}
+	}
+	return 0;
+}
+
+static void close_fd_kinds(struct thread *t)
+{
+	unsigned int k;
+
+	for (k = 0; k < NR_OPENED_KINDS; k++)
+		if (t->fds[k] >= 0)
+			close(t->fds[k]);
+	if (t->epfd >= 0)
+		close(t->epfd);
 }
 
 static int any_fd(struct thread *t)
@@ -913,8 +1012,6 @@ static void *fuzz_thread(void *arg)
 	struct thread *t = arg;
 	unsigned int i;
 
-	open_fd_kinds(t);
-	t->epfd = epoll_create1(0);
 	while (now() < run.deadline)
 		for (i = 0; i < 64; i++)
 			one_op(t);
@@ -936,6 +1033,11 @@ static int fuzz(double seconds)
 	threads = calloc(NR_THREADS, sizeof(*threads));
 	if (!threads)
 		return 1;
+	/* Before any thread runs: see "fd ownership". */
+	for (i = 0; i < NR_THREADS; i++)
+		open_fd_kinds(&threads[i]);
+	if (fd_kinds_owned(threads, NR_THREADS))
+		return 1;
 	run.deadline = start + seconds;
 	for (i = 0; i < NR_THREADS; i++) {
 		/* Distinct, never zero. */
@@ -950,6 +1052,8 @@ static int fuzz(double seconds)
 	for (i = 0; i < NR_SLOTS; i++)
 		if (slots[i].fd >= 0)
 			close(slots[i].fd);
+	for (i = 0; i < NR_THREADS; i++)
+		close_fd_kinds(&threads[i]);
 	seconds = now() - start;
 	printf("# %s: %lu operations, %lu records checked in %.1f s: %.0f ops/s, %.0f records/s; %lu invalid\n",
 	       run.root ? "root" : "userns", atomic_load(&nr_ops),
@@ -1047,27 +1151,68 @@ static bool fuzz_in_child(bool root, double seconds)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* Whether @phase is in the comma-separated list @phases. */
+static bool phase_wanted(const char *phases, const char *phase)
+{
+	size_t len = strlen(phase);
+	const char *p;
+
+	for (p = phases; (p = strstr(p, phase)); p += len)
+		if ((p == phases || p[-1] == ',') &&
+		    (p[len] == ',' || p[len] == '\0'))
+			return true;
+	return false;
+}
+
 int main(void)
 {
 	const char *env_seconds = getenv("FCTEST_FUZZ_SECONDS");
 	const char *env_seed = getenv("FCTEST_FUZZ_SEED");
+	const char *env_runs = getenv("FCTEST_FUZZ_RUNS");
+	const char *phases = getenv("FCTEST_FUZZ_PHASES");
 	double seconds = fctest_kernel_is("debug") ? 60 : 16;
+	bool as_root, in_userns;
+	unsigned long runs = 1, i;
+	uint64_t seed;
+	int test = 0;
 	bool ok;
 
 	if (env_seconds && *env_seconds)
 		seconds = strtod(env_seconds, NULL);
-	run.seed = env_seed && *env_seed ? strtoull(env_seed, NULL, 0) :
-		   (uint64_t)(now() * 1e6);
-	printf("TAP version 13\n1..2\n");
-	printf("# seed %llu, %.0f s, %d threads, %d fd slots (make fuzz FUZZ_SEED=%llu)\n",
-	       (unsigned long long)run.seed, seconds, NR_THREADS, NR_SLOTS,
-	       (unsigned long long)run.seed);
-
-	ok = fuzz_in_child(true, seconds / 2);
-	printf("%sok 1 root, own mount and ipc namespaces: every record valid\n",
-	       ok ? "" : "not ");
-	ok = fuzz_in_child(false, seconds / 2);
-	printf("%sok 2 unprivileged, own user namespace: every record valid\n",
-	       ok ? "" : "not ");
+	if (env_runs && *env_runs)
+		runs = strtoul(env_runs, NULL, 10);
+	if (!phases || !*phases)
+		phases = "root,userns";
+	as_root = phase_wanted(phases, "root");
+	in_userns = phase_wanted(phases, "userns");
+	if (!runs || (!as_root && !in_userns)) {
+		printf("Bail out! FCTEST_FUZZ_RUNS=%s FCTEST_FUZZ_PHASES=%s: no run (phases: root, userns)\n",
+		       env_runs ? env_runs : "", phases);
+		return 1;
+	}
+	seed = env_seed && *env_seed ? strtoull(env_seed, NULL, 0) :
+	       (uint64_t)(now() * 1e6);
+	/* Each phase gets half the time when both run, as before. */
+	if (as_root && in_userns)
+		seconds /= 2;
+	printf("TAP version 13\n1..%lu\n", runs * (as_root + in_userns));
+	for (i = 0; i < runs; i++) {
+		run.seed = seed + i;
+		printf("# seed %llu, %g s a phase (%s), %d threads, %d fd slots (make fuzz FUZZ_SEED=%llu FUZZ_PHASES=%s)\n",
+		       (unsigned long long)run.seed, seconds, phases, NR_THREADS,
+		       NR_SLOTS, (unsigned long long)run.seed, phases);
+		if (as_root) {
+			ok = fuzz_in_child(true, seconds);
+			printf("%sok %d root, own mount and ipc namespaces: every record valid (seed %llu)\n",
+			       ok ? "" : "not ", ++test,
+			       (unsigned long long)run.seed);
+		}
+		if (in_userns) {
+			ok = fuzz_in_child(false, seconds);
+			printf("%sok %d unprivileged, own user namespace: every record valid (seed %llu)\n",
+			       ok ? "" : "not ", ++test,
+			       (unsigned long long)run.seed);
+		}
+	}
 	return 0;
 }
