@@ -10,18 +10,8 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-failures=0
-
-check() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n $2"
-	else
-		echo "not ok $n $2"
-		failures=$((failures + 1))
-	fi
-}
+# check RC NAME, tap_end: one TAP test each, the plan and exit status.
+. "$top/tests/host/tap.sh"
 
 mkdir -p "$tmp/src/series"
 cp -r "$top/Makefile" "$top/userspace" "$top/include-uapi" "$tmp/src/"
@@ -96,5 +86,4 @@ check $? "LDFLAGS=-Wl,-z,now: fclog-mount has BIND_NOW"
 [ -f "$so" ] && ! readelf -S "$so" | grep -q '\.debug_info'
 check $? "CFLAGS=-g0: libfclog.so has no .debug_info"
 
-echo "1..$n"
-[ $failures -eq 0 ]
+tap_end

@@ -14,18 +14,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 readme=$top/README.md
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-failures=0
-
-check() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n $2"
-	else
-		echo "not ok $n $2"
-		failures=$((failures + 1))
-	fi
-}
+# check RC NAME, tap_end: one TAP test each, the plan and exit status.
+. "$top/tests/host/tap.sh"
 
 # The example: the indented block that starts with "#include <fclog.h>",
 # as the body of a function of fd, against three records on a
@@ -132,5 +122,4 @@ r=$?
 [ $r -eq 0 ] || echo "$stale" | sed 's/^/# stale: /'
 check $r "docs/testing.md gives no old series' timing as current"
 
-echo "1..$n"
-[ $failures -eq 0 ]
+tap_end

@@ -12,18 +12,8 @@ bin=${FCTEST_BIN:-$top/build/bin}
 watch=$bin/fclog-watch
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-failures=0
-
-check() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n $2"
-	else
-		echo "not ok $n $2"
-		failures=$((failures + 1))
-	fi
-}
+# check RC NAME, tap_end: one TAP test each, the plan and exit status.
+. "$top/tests/host/tap.sh"
 
 if [ ! -x "$watch" ]; then
 	echo "# no $watch: make tools"
@@ -77,5 +67,4 @@ r=$?
 [ $r -eq 0 ] || { echo "# exit $rc"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
 check $r "a record on a pipe is printed, then the hang-up ends it (exit 0)"
 
-echo "# $((n - failures)) passed, $failures failed"
-[ $failures -eq 0 ]
+tap_end

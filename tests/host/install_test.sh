@@ -30,18 +30,8 @@ prefix=/opt/fclog
 # The library's names, as the Makefile has them.
 version=$(sed -n 's/^LIBFCLOG_VERSION := //p' "$top/Makefile")
 soname=$(sed -n 's/^LIBFCLOG_SONAME := //p' "$top/Makefile")
-n=0
-failures=0
-
-check() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n $2"
-	else
-		echo "not ok $n $2"
-		failures=$((failures + 1))
-	fi
-}
+# check RC NAME, tap_end: one TAP test each, the plan and exit status.
+. "$top/tests/host/tap.sh"
 
 # Not the make that may be running this test: its flags and variables
 # (make check PREFIX=...) are not ours.
@@ -312,5 +302,4 @@ r=$?
 [ $r -eq 0 ] || echo "$left" | sed 's/^/# left: /'
 check $r "uninstall leaves no file behind"
 
-echo "1..$n"
-[ "$failures" -eq 0 ]
+tap_end

@@ -10,18 +10,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${FCTEST_BIN:-$top/build/bin}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-failures=0
-
-check() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n $2"
-	else
-		echo "not ok $n $2"
-		failures=$((failures + 1))
-	fi
-}
+# check RC NAME, tap_end: one TAP test each, the plan and exit status.
+. "$top/tests/host/tap.sh"
 
 # The options ("-t", "--json") named in the text on standard input, sorted.
 options() {
@@ -106,5 +96,4 @@ for t in $tools; do
 	[ $r -eq 0 ] || echo "# exit statuses of $t(1) not in --help:$missing ($(cat "$tmp/codes" | tr '\n' ' '))"
 	check $r "$t --help: gives every exit status of $t(1) ($(wc -l < "$tmp/codes"))"
 done
-echo "1..$n"
-[ "$failures" -eq 0 ]
+tap_end
