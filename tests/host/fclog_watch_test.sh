@@ -15,6 +15,13 @@ trap 'rm -rf "$tmp"' EXIT
 # check RC NAME, tap_end: one TAP test each, the plan and exit status.
 . "$top/tests/host/tap.sh"
 
+# shown R NAME: check R NAME, and on a failure the exit status ($rc) and
+# what the watcher wrote, as comments.
+shown() {
+	[ "$1" -eq 0 ] || { echo "# exit $rc"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
+	check "$1" "$2"
+}
+
 if [ ! -x "$watch" ]; then
 	echo "# no $watch: make tools"
 	check 1 "fclog-watch is built"
@@ -31,18 +38,14 @@ for args in "--fd abc" "--fd -2" "--fd 3x" "--fd ''" "--fd 99999999999" \
 	rc=$?
 	[ $rc -eq 1 ] && grep -q "^usage: fclog-watch " "$tmp/err" &&
 		grep -q "not a valid number" "$tmp/err" && [ ! -s "$tmp/out" ]
-	r=$?
-	[ $r -eq 0 ] || { echo "# exit $rc"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
-	check $r "fclog-watch $args: a usage error, exit 1"
+	shown $? "fclog-watch $args: a usage error, exit 1"
 done
 
 # fd 3 closed: read() fails with EBADF.  It must say so and fail.
 timeout 5 "$watch" --idle 1 >"$tmp/out" 2>"$tmp/err" 3<&-
 rc=$?
 [ $rc -eq 2 ] && grep -q "^fclog-watch: .*Bad file descriptor" "$tmp/err"
-r=$?
-[ $r -eq 0 ] || { echo "# exit $rc"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
-check $r "a read error (EBADF, fd 3 closed): on standard error, exit 2"
+shown $? "a read error (EBADF, fd 3 closed): on standard error, exit 2"
 
 # Readable and empty, for 2 seconds: a 100 ms tick costs a few
 # milliseconds of CPU; a busy loop of poll() and read() costs the better
@@ -63,8 +66,6 @@ printf 'e tmpfs: Unknown parameter '\''x'\''\n' |
 rc=$?
 [ $rc -eq 0 ] && grep -qx "error   tmpfs: Unknown parameter 'x'" "$tmp/out" &&
 	grep -q "^-- the context failed" "$tmp/out" && [ ! -s "$tmp/err" ]
-r=$?
-[ $r -eq 0 ] || { echo "# exit $rc"; sed 's/^/# /' "$tmp/out" "$tmp/err"; }
-check $r "a record on a pipe is printed, then the hang-up ends it (exit 0)"
+shown $? "a record on a pipe is printed, then the hang-up ends it (exit 0)"
 
 tap_end
