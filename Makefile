@@ -1,4 +1,4 @@
-# fc_log v2: build the series into a 6.12 kernel, boot it under QEMU, test it.
+# fc_log v2: build the series into a 7.3 kernel, boot it under QEMU, test it.
 #
 #   make check       host tests, then the guest suite on the patched, the
 #                    stock and the debug kernel, then the cost gate
@@ -61,7 +61,9 @@
 # icount-gate.
 #
 # Everything is built in build/, which git ignores:
-#   build/stock/src      linux-source-6.12 as Debian ships it
+#   build/source         linux-source-7.3's tarball, fetched through apt with
+#                        a private sources list (scripts/fetch-linux-source)
+#   build/stock/src      that tarball extracted, as Debian ships it
 #   build/patched/src    the same tree as a git repository: tag "base" is
 #                        the tarball, the commits on top are series/
 #   build/*/obj          kernel objects (O=), configured from qemu/kernel.config
@@ -83,9 +85,16 @@ SHELL := /bin/bash
 TOP     := $(CURDIR)
 B       := $(TOP)/build
 NPROC   := $(shell nproc)
-TARBALL := /usr/src/linux-source-6.12.tar.xz
-# The linux-source-6.12 version the series was last tested against.
-TESTED_SOURCE := 6.12.118-1~deb12u1
+# The kernel under the series: Debian's linux-source-7.3, from
+# trixie-backports, the version the series was last tested against.  The
+# package is downloaded, never installed (scripts/fetch-linux-source); if
+# the suite no longer lists this version, the newest it lists is taken,
+# and the build says so.
+SOURCE_PACKAGE := linux-source-7.3
+SOURCE_VERSION := 7.3.4-1~bpo13+1
+SOURCE_SUITE := trixie-backports
+SOURCE_DIR := $(B)/source
+TARBALL := $(SOURCE_DIR)/$(SOURCE_PACKAGE).tar.xz
 FRAGMENT := qemu/kernel.config
 PATCHES := $(addprefix series/,$(shell sed -e 's/\#.*//' series/series))
 
@@ -94,13 +103,13 @@ PATCHES := $(addprefix series/,$(shell sed -e 's/\#.*//' series/series))
 # libclang-rt-14-dev for the libFuzzer target; sparse for make lint;
 # mandoc lints the man pages, man-db and pkgconf are what the install test
 # renders them and links against the installed library with, g++ what it
-# builds its C++ program with; e2fsprogs
-# makes the guest's ext4 image with an external journal; valgrind counts
-# the instructions of libfclog's parser for make bench.
-DEBS := linux-source-6.12 gcc make bc bison flex libelf-dev libssl-dev \
+# builds its C++ program with; valgrind counts the instructions of
+# libfclog's parser for make bench; debian-archive-keyring verifies the
+# private sources list that fetches the kernel source.
+DEBS := debian-archive-keyring gcc make bc bison flex libelf-dev libssl-dev \
 	perl cpio xz-utils git ccache qemu-system-x86 busybox-static \
 	libjansson-dev python3-ply python3-git clang libclang-rt-14-dev sparse \
-	mandoc man-db pkgconf g++ e2fsprogs valgrind
+	mandoc man-db pkgconf g++ valgrind
 
 # Command-line variables (ONLY=, GUEST=) are for this Makefile, not for the
 # kernel's: keep make from handing them down to the kernel build.
@@ -144,19 +153,15 @@ deps:
 
 # ----------------------------------------------------------- kernel trees
 
-# Identifies the installed tarball; rewritten only when that changes, so
-# that the trees are extracted again only then.
+# Identifies the fetched tarball (its version, size and time); rewritten
+# only when that changes, so that the trees are extracted again only then.
+# fetch-linux-source downloads nothing when the tarball of SOURCE_VERSION
+# is already there.
 $(B)/tarball.id: FORCE | deps
-	@mkdir -p $(B)
-	@v=$$(dpkg-query -W -f='$${Version}' linux-source-6.12); \
-	id="$$v $$(stat -c '%s %Y' $(TARBALL))"; \
-	if [ "$$(cat $@ 2>/dev/null)" != "$$id" ]; then \
-		echo "$$id" > $@; \
-		if [ "$$v" != "$(TESTED_SOURCE)" ]; then \
-			echo "NOTE: linux-source-6.12 is $$v; the series was last tested on $(TESTED_SOURCE)."; \
-			echo "NOTE: applying it anyway: a patch that no longer applies stops the build by name."; \
-		fi; \
-	fi
+	@scripts/fetch-linux-source $(SOURCE_PACKAGE) $(SOURCE_VERSION) \
+		$(SOURCE_SUITE) $(SOURCE_DIR)
+	@id="$$(cat $(SOURCE_DIR)/$(SOURCE_PACKAGE).version) $$(stat -c '%s %Y' $(TARBALL))"; \
+	if [ "$$(cat $@ 2>/dev/null)" != "$$id" ]; then echo "$$id" > $@; fi
 
 $(B)/stock/source.stamp: $(B)/tarball.id
 	@echo "  EXTRACT build/stock/src"
@@ -173,7 +178,7 @@ $(B)/patched/extract.stamp: $(B)/tarball.id
 	@tar -xf $(TARBALL) -C $(B)/patched/src --strip-components=1
 	@cd $(B)/patched/src && git init -q && git config gc.auto 0 && \
 		git add -A -f && \
-		$(GIT_ID) commit -q -m "linux-source-6.12 $$(cut -d' ' -f1 $<)" && \
+		$(GIT_ID) commit -q -m "$(SOURCE_PACKAGE) $$(cut -d' ' -f1 $<)" && \
 		git tag base
 	@rm -f $(B)/patched/source.stamp
 	@touch $@
@@ -200,7 +205,7 @@ $(B)/patched/source.stamp: $(B)/patched/extract.stamp series/series $(PATCHES)
 		echo "  APPLY  $$p"; \
 		if ! $(GIT_ID) am -q $(TOP)/$$p; then \
 			git am --abort; \
-			echo "series: $$p does not apply to linux-source-6.12 $$(cut -d' ' -f1 $(B)/tarball.id)" >&2; \
+			echo "series: $$p does not apply to $(SOURCE_PACKAGE) $$(cut -d' ' -f1 $(B)/tarball.id)" >&2; \
 			exit 1; \
 		fi; \
 	done && \
@@ -338,15 +343,6 @@ GUEST_TOOLS := $(B)/guest/bin/fclog-demo \
 SERIES_SELFTEST_DIR := $(B)/patched/src/tools/testing/selftests/filesystems/fc_log
 SERIES_SELFTESTS := $(B)/guest/series/fc_log_test \
 	$(B)/guest/series/fc_log_reject_test
-# ...but for those that also show what a stock kernel does (skipping what
-# it lacks, and saying so): the guest runs them on every kernel.
-SERIES_SELFTESTS_ANY := $(B)/guest/series/fc_log_path_test
-# fc_log_path_test's ext4 with its journal on another device.  busybox's
-# mke2fs makes no journal, and e2fsprogs attaches a journal only on a block
-# device, so the filesystem names the journal by UUID (debugfs) and the
-# journal's superblock gets its one user written in place.
-EXTJOURNAL_IMAGES := $(B)/images/ext4-extjournal.fs.gz \
-	$(B)/images/ext4-extjournal.journal.gz
 
 $(B)/guest/tests/%: tests/guest/%.c tests/guest/*.h userspace/include/*.h \
 		include-uapi/linux/*.h $(B)/libfclog.a | $(B)/stock/source.stamp
@@ -361,15 +357,12 @@ $(B)/guest/series/%: $(B)/patched/source.stamp include-uapi/linux/*.h
 	@$(CC) $(TEST_CFLAGS) -static -I$(TOP)/include-uapi -o $@ \
 		$(SERIES_SELFTEST_DIR)/$*.c -lpthread
 
-$(EXTJOURNAL_IMAGES) &: qemu/make-ext4-extjournal
-	@echo "  MKFS   $(B)/images"
-	@qemu/make-ext4-extjournal $(B)/images
-
 # The kernel's own mount-API selftests, from the stock tree against its own
 # uapi headers: they must pass on every kernel.  Programs that print no TAP
 # are wrapped by tests/tap-wrap, which reports their exit status.
 STOCK_SUITES := mount_setattr/mount_setattr_test \
-	filesystems/statmount/statmount_test proc/proc-fsconfig-hidepid
+	filesystems/statmount/statmount_test proc/proc-fsconfig-hidepid \
+	filesystems/fclog
 STOCK_SUITE_BINS := $(addprefix $(B)/guest/suites/,$(notdir $(STOCK_SUITES)))
 # ftracetest is a shell script that runs under busybox; only the tracefs
 # mount-option cases are copied (tests/ftrace-wrap runs them).
@@ -380,10 +373,12 @@ $(B)/stock/headers.stamp: $(call BZIMAGE,stock)
 	@$(call kmake,stock) headers
 	@touch $@
 
+# -D_GNU_SOURCE= as the selftests' lib.mk builds them (fclog.c needs it
+# for CLONE_NEWNS).
 $(STOCK_SUITE_BINS): $(B)/stock/headers.stamp
 	@echo "  CC     $@"
 	@mkdir -p $(@D)
-	@$(CC) -O2 -g -static -I$(B)/stock/obj/usr/include -I$(SELFTESTS) -o $@ \
+	@$(CC) -O2 -g -static -D_GNU_SOURCE= -I$(B)/stock/obj/usr/include -I$(SELFTESTS) -o $@ \
 		$(SELFTESTS)/$(filter %/$(notdir $@),$(STOCK_SUITES)).c -lpthread
 
 $(B)/guest/bin/%: userspace/tools/%.c $(B)/libfclog.a
@@ -416,12 +411,11 @@ initramfs_base = for d in /bin /dev /proc /sys /tmp /mnt $(1) /root; do \
 # on the host.
 $(INITRAMFS): $(B)/gen_init_cpio qemu/init qemu/mkfs.ext4 qemu/etc/* \
 		tests/run-tests tests/tap-wrap tests/ftrace-wrap \
-		$(GUEST_TESTS) $(SERIES_SELFTESTS) $(SERIES_SELFTESTS_ANY) \
-		$(EXTJOURNAL_IMAGES) $(STOCK_SUITE_BINS) \
+		$(GUEST_TESTS) $(SERIES_SELFTESTS) $(STOCK_SUITE_BINS) \
 		$(GUEST_TOOLS) /bin/busybox
 	@echo "  CPIO   $@"
 	@{ \
-	$(call initramfs_base,/etc /images /tests /tests/series /suites \
+	$(call initramfs_base,/etc /tests /tests/series /suites \
 		/suites/ftrace /suites/ftrace/test.d /suites/ftrace/test.d/00basic); \
 	echo "file /etc/passwd $(TOP)/qemu/etc/passwd 0644 0 0"; \
 	echo "file /etc/group $(TOP)/qemu/etc/group 0644 0 0"; \
@@ -434,12 +428,6 @@ $(INITRAMFS): $(B)/gen_init_cpio qemu/init qemu/mkfs.ext4 qemu/etc/* \
 	done; \
 	for f in $(SERIES_SELFTESTS); do \
 		echo "file /tests/series/$${f##*/} $$f 0755 0 0"; \
-	done; \
-	for f in $(SERIES_SELFTESTS_ANY); do \
-		echo "file /tests/$${f##*/} $$f 0755 0 0"; \
-	done; \
-	for f in $(EXTJOURNAL_IMAGES); do \
-		echo "file /images/$${f##*/} $$f 0644 0 0"; \
 	done; \
 	echo "file /bin/tap-wrap $(TOP)/tests/tap-wrap 0755 0 0"; \
 	echo "file /bin/mkfs.ext4 $(TOP)/qemu/mkfs.ext4 0755 0 0"; \

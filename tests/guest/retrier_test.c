@@ -448,7 +448,7 @@ TEST(reuse_if_compatible_on_a_filesystem_that_does_not_compare)
 }
 
 /*
- * A kernel without FSCONFIG_CMD_CREATE_COMPATIBLE (stock 6.12) refuses
+ * A kernel without FSCONFIG_CMD_CREATE_COMPATIBLE (stock 7.3) refuses
  * the command with EOPNOTSUPP: the tool says it cannot compare and mounts
  * nothing (exit 7), rather than fall back to a CREATE that would share
  * whatever is there.

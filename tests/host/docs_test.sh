@@ -91,7 +91,7 @@ tr '\n' ' ' < "$readme" | sed -n 's/.*`cause` says why, one of \(.*\), or is abs
 diff -u --label fclog.h --label README.md "$tmp/causes" "$tmp/listed" | sed 's/^/# /'
 cmp -s "$tmp/causes" "$tmp/listed"
 check $? "README lists every cause of fclog.h ($count)"
-grep -q "($count documented causes)" "$readme" &&
+grep -q "($count documented causes[),]" "$readme" &&
 	tr '\n' ' ' < "$readme" | grep -q "\`o_path\` ($count), or is absent"
 check $? "README's table and list both count $count causes"
 

@@ -1,12 +1,12 @@
 #!/bin/bash
 # The postings of series/ (series/postings): series/series lists their
 # patches in order; each posting has a cover letter and every patch its
-# recipients; each posting applies, with git am, on plain 6.12 and only
+# recipients; each posting applies, with git am, on plain 7.3 and only
 # the postings it says it applies on (scripts/apply-posting); the fixes
 # carry Fixes: and Cc: stable.  One TAP test each.
 #
 # Applying them needs FCTEST_TREE (build/patched/src, a git repository
-# whose tag "base" is linux-source-6.12); the postings are applied in a
+# whose tag "base" is linux-source-7.3); the postings are applied in a
 # worktree of it made for the test, so the tree itself is left as it is.
 # Without a tree that one test is skipped (tests/host/kernel_tree.sh); the
 # others read series/ only.
@@ -68,7 +68,7 @@ for p in $postings; do
 	result $? "$p: $what" "$missing"
 done
 
-if ! have_tree "every posting applies on 6.12" FCTEST_TREE "$tree"; then
+if ! have_tree "every posting applies on 7.3" FCTEST_TREE "$tree"; then
 	echo "1..$n"
 	[ "$failures" -eq 0 ]
 	exit
@@ -86,7 +86,7 @@ if git -C "$tree" worktree add -q --no-checkout --detach "$wt" base 2>/dev/null 
    git -C "$wt" checkout -q 2>/dev/null; then
 	for p in $postings; do
 		out=$("$top/scripts/apply-posting" "$wt" "$p" 2>&1)
-		result $? "$p applies on 6.12 with only what it applies on" "$out"
+		result $? "$p applies on 7.3 with only what it applies on" "$out"
 	done
 else
 	result 1 "a worktree of $tree at base"
