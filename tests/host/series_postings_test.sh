@@ -68,7 +68,7 @@ for p in $postings; do
 	result $? "$p: $what" "$missing"
 done
 
-if ! have_tree "every posting applies on 7.3" FCTEST_TREE "$tree"; then
+if ! have_tree "every posting applies on the base tree" FCTEST_TREE "$tree"; then
 	echo "1..$n"
 	[ "$failures" -eq 0 ]
 	exit
@@ -86,7 +86,7 @@ if git -C "$tree" worktree add -q --no-checkout --detach "$wt" base 2>/dev/null 
    git -C "$wt" checkout -q 2>/dev/null; then
 	for p in $postings; do
 		out=$("$top/scripts/apply-posting" "$wt" "$p" 2>&1)
-		result $? "$p applies on 7.3 with only what it applies on" "$out"
+		result $? "$p applies on the base tree with only what it applies on" "$out"
 	done
 else
 	result 1 "a worktree of $tree at base"
