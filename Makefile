@@ -26,8 +26,9 @@
 #   make baseline    build the stock kernel only        (build/stock)
 #   make debug-kernel  the patched kernel with KASAN, kmemleak, lockdep, UBSAN
 #   make initramfs   build the guest's initramfs        (build/initramfs.cpio)
-#   make export-series  write the commits of build/patched/src to series/,
-#                    one directory per posting (series/postings)
+#   make export-series  write the commits of build/patched/src as postings:
+#                    PLACEHOLDER=1 to series/ (the repository's copy),
+#                    AUTHOR= EMAIL= BASE_COMMIT= OUT= for the real posting
 #   make bisect-check    build the kernel after each patch of the series,
 #                    then each posting alone on what it applies on
 #   make lint        checkpatch --strict on every patch of the series, and
@@ -134,7 +135,7 @@ BENCH_DIR := $(B)/bench
 BENCH_INITRAMFS := $(BENCH_DIR)/initramfs.cpio
 
 .PHONY: all check host-check demo shell kernel baseline initramfs deps clean distclean \
-	host-tests export-series bisect-check lint uapi-check debug-kernel fuzz \
+	host-tests export-series export-identity bisect-check lint uapi-check debug-kernel fuzz \
 	lib tools install install-lib uninstall man-lint FORCE
 all: kernel baseline initramfs host-tests
 
@@ -171,13 +172,17 @@ $(B)/stock/source.stamp: $(B)/tarball.id
 
 # The patched tree is a git repository so that "git am" applies the series
 # (no fuzz, ever: a patch that does not apply exactly fails by name) and
-# so that re-applying it rewrites only the files the series touches.
+# so that re-applying it rewrites only the files the series touches.  Its
+# base commit is reproducible (fixed identity and dates): the same tarball
+# gives the same id on every machine, the base-commit: of series/'s cover
+# letters (a real posting names mainline's instead: make export-series).
 $(B)/patched/extract.stamp: $(B)/tarball.id
 	@echo "  EXTRACT build/patched/src (as a git repository)"
 	@rm -rf $(B)/patched/src && mkdir -p $(B)/patched/src
 	@tar -xf $(TARBALL) -C $(B)/patched/src --strip-components=1
 	@cd $(B)/patched/src && git init -q && git config gc.auto 0 && \
 		git add -A -f && \
+		GIT_AUTHOR_DATE="@0 +0000" GIT_COMMITTER_DATE="@0 +0000" \
 		$(GIT_ID) commit -q -m "$(SOURCE_PACKAGE) $$(cut -d' ' -f1 $<)" && \
 		git tag base
 	@rm -f $(B)/patched/source.stamp
@@ -211,21 +216,36 @@ $(B)/patched/source.stamp: $(B)/patched/extract.stamp series/series $(PATCHES)
 	done && \
 	git rev-parse HEAD > $@
 
-# Write the commits on top of "base" in build/patched/src to series/ (the
+# Write the commits on top of "base" in build/patched/src as postings (the
 # developer's side of the loop above): one directory per posting, as
-# series/postings divides them, each with its cover letter and the
-# recipients scripts/get_maintainer.pl gives (scripts/export-series).  The
-# tree then is the series, so the stamp records it and nothing is
-# re-applied.
-export-series: $(B)/patched/extract.stamp
+# series/postings divides them, each with its cover letter, base-commit:
+# and prerequisite-patch-id: lines, and the recipients
+# scripts/get_maintainer.pl and series/recipients give
+# (scripts/export-series).  The poster's identity is stamped on at export
+# and never kept in the repository:
+#   make export-series PLACEHOLDER=1     the repository's copy, series/
+#   make export-series AUTHOR="Your Name" EMAIL=you@your.domain \
+#        BASE_COMMIT=$$(git -C linux rev-parse v7.3.4) OUT=dir
+#                                        the real posting, in OUT
+# (AUTHOR and EMAIL default to git config user.name and user.email; a
+# placeholder, example or team identity is refused.)  After the
+# repository's copy the tree is the series, so the stamp records it and
+# nothing is re-applied.
+# The identity is checked before anything is fetched or extracted.
+OUT :=
+export-series: export-identity $(B)/patched/extract.stamp
 	@cd $(B)/patched/src && \
 	if [ -n "$$(git status --porcelain --ignored)" ]; then \
 		echo "build/patched/src has uncommitted changes; commit them first." >&2; \
 		exit 1; \
 	fi
-	@scripts/export-series $(B)/patched/src
-	@git -C $(B)/patched/src rev-parse HEAD > $(B)/patched/source.stamp
-	@echo "  SERIES $$(grep -vc '^#' series/series) patches written to series/"
+	@scripts/export-series $(B)/patched/src $(OUT)
+	@if [ -z "$(OUT)" ]; then \
+		git -C $(B)/patched/src rev-parse HEAD > $(B)/patched/source.stamp; \
+		echo "  SERIES $$(grep -vc '^#' series/series) patches written to series/"; \
+	fi
+export-identity:
+	@scripts/export-series --check $(B)/patched/src $(OUT)
 
 # ------------------------------------------------------------------ kernels
 

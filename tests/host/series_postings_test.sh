@@ -3,7 +3,8 @@
 # patches in order; each posting has a cover letter and every patch its
 # recipients; each posting applies, with git am, on plain 7.3 and only
 # the postings it says it applies on (scripts/apply-posting); the fixes
-# carry Fixes: and Cc: stable.  One TAP test each.
+# carry Fixes: and Cc: stable; every cover names its base-commit: and the
+# prerequisite-patch-id: of each patch under it.  One TAP test each.
 #
 # Applying them needs FCTEST_TREE (build/patched/src, a git repository
 # whose tag "base" is linux-source-7.3); the postings are applied in a
@@ -68,11 +69,46 @@ for p in $postings; do
 	result $? "$p: $what" "$missing"
 done
 
+# Where each posting applies: base-commit: in every cover, and a
+# prerequisite-patch-id: for each patch of the postings it applies on, in
+# order, as git patch-id --stable gives it (what git format-patch --base
+# writes); a posting on plain 7.3 has none.
+applies_on() {
+	sed -e 's/#.*//' "$top/series/postings" | awk -v n="$1" '$1 == n { print $3 }' | tr , ' '
+}
+bases=
+for p in $postings; do
+	cover=$top/series/$p/0000-cover-letter.patch
+	base=$(sed -n 's/^base-commit: \([0-9a-f]\{40\}\)$/\1/p' "$cover")
+	[ "$(wc -w <<<"$base")" = 1 ]
+	result $? "$p: the cover letter names its base-commit:" "$(grep -n '^base-commit' "$cover")"
+	bases+=" $base"
+	want_ids=$(for under in $(applies_on "$p"); do
+		[ "$under" = - ] && continue
+		for f in "$top/series/$under"/[0-9][0-9][0-9][0-9]-*.patch; do
+			case ${f##*/} in 0000-*) continue ;; esac
+			git patch-id --stable < "$f" | cut -d' ' -f1
+		done
+	done)
+	have_ids=$(sed -n 's/^prerequisite-patch-id: //p' "$cover")
+	[ "$want_ids" = "$have_ids" ]
+	result $? "$p: prerequisite-patch-id: lines are the patches of what it applies on ($(applies_on "$p"))" \
+		"$(diff <(echo "$want_ids") <(echo "$have_ids"))"
+done
+[ "$(tr ' ' '\n' <<<"$bases" | awk NF | sort -u | wc -l)" = 1 ]
+result $? "every posting names the same base-commit:" "$bases"
+
 if ! have_tree "every posting applies on the base tree" FCTEST_TREE "$tree"; then
 	echo "1..$n"
 	[ "$failures" -eq 0 ]
 	exit
 fi
+
+# series/ is the repository's copy: its base-commit: is the tree's base,
+# Debian's tarball committed reproducibly (a real posting names mainline's).
+base=$(git -C "$tree" rev-parse base^{commit} 2>&1)
+[ "$(tr ' ' '\n' <<<"$bases" | awk NF | sort -u)" = "$base" ]
+result $? "the base-commit: of series/ is the tree's reproducible base ($base)" "$bases"
 
 # The worktree checks out only the files the series touches: git am needs
 # no other, and the whole tree takes a minute to write.
