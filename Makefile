@@ -28,7 +28,7 @@
 #   make initramfs   build the guest's initramfs        (build/initramfs.cpio)
 #   make export-series  write the commits of build/patched/src as postings:
 #                    PLACEHOLDER=1 to series/ (the repository's copy),
-#                    AUTHOR= EMAIL= BASE_COMMIT= OUT= for the real posting
+#                    AUTHOR= EMAIL= LINUX_GIT= OUT= for the real posting
 #   make bisect-check    build the kernel after each patch of the series,
 #                    then each posting alone on what it applies on
 #   make lint        checkpatch --strict on every patch of the series, and
@@ -225,8 +225,9 @@ $(B)/patched/source.stamp: $(B)/patched/extract.stamp series/series $(PATCHES)
 # and never kept in the repository:
 #   make export-series PLACEHOLDER=1     the repository's copy, series/
 #   make export-series AUTHOR="Your Name" EMAIL=you@your.domain \
-#        BASE_COMMIT=$$(git -C linux rev-parse v7.3.4) OUT=dir
-#                                        the real posting, in OUT
+#        LINUX_GIT=~/linux-stable OUT=dir
+#                                        the real posting, in OUT, on
+#                                        v7.3.4 of that clone (checked)
 # (AUTHOR and EMAIL default to git config user.name and user.email; a
 # placeholder, example or team identity is refused.)  After the
 # repository's copy the tree is the series, so the stamp records it and

@@ -2,7 +2,8 @@
 # make export-series stamps the poster's identity at export, never in the
 # repository: it refuses, naming AUTHOR= and EMAIL=, no identity, a
 # placeholder one, a team's name, an example address; a real posting
-# needs BASE_COMMIT= and is not written into the checkout.  With the tree
+# needs its base in mainline (LINUX_GIT=, checked, or BASE_COMMIT=) and
+# is not written into the checkout.  With the tree
 # (FCTEST_TREE, build/patched/src at the series): PLACEHOLDER=1 writes
 # series/ byte for byte, and a real identity is on every patch and cover
 # and no other identity is.
@@ -20,7 +21,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Exports with no git identity but what a test gives.
 export HOME=$tmp GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-unset AUTHOR EMAIL PLACEHOLDER BASE_COMMIT
+unset AUTHOR EMAIL PLACEHOLDER BASE_COMMIT BASE_TAG LINUX_GIT
 base=0123456789abcdef0123456789abcdef01234567
 
 # refused TEST WORD [VAR=VALUE...]: export-series --check, with VARs in its
@@ -54,8 +55,10 @@ for address in a.person@example.com a.person@example.org person@host.example \
 	refused "a person at $address" "EMAIL=" AUTHOR="A Person" EMAIL=$address \
 		BASE_COMMIT=$base
 done
-refused "a real identity without BASE_COMMIT=" "BASE_COMMIT=" \
+refused "a real identity without LINUX_GIT= or BASE_COMMIT=" "BASE_COMMIT=" \
 	AUTHOR="A Person" EMAIL=a@b.org
+refused "a LINUX_GIT= without the base's tag" "LINUX_GIT=" \
+	AUTHOR="A Person" EMAIL=a@b.org LINUX_GIT=$top
 refused "a BASE_COMMIT= that is not a commit id" "BASE_COMMIT=" \
 	AUTHOR="A Person" EMAIL=a@b.org BASE_COMMIT=v7.3.4
 refused "PLACEHOLDER=1 with an AUTHOR=" "AUTHOR=" PLACEHOLDER=1 AUTHOR="A Person"
@@ -83,8 +86,17 @@ d=$(diff -r -x cover-letter.txt -x postings -x recipients "$top/series" "$tmp/pl
 check $? "PLACEHOLDER=1 writes series/ byte for byte"
 [ -z "$d" ] || head -40 <<<"$d" | sed 's/^/# /'
 
+# The base checked in a clone of mainline (here the tree itself, whose
+# tag "base" stands for v7.3.4): a commit where a file the series
+# changes differs is refused.
+out=$(AUTHOR="A Person" EMAIL=a@b.org LINUX_GIT=$tree BASE_COMMIT=$(git -C "$tree" rev-parse HEAD) \
+	"$export" "$tree" "$tmp/wrong-base" 2>&1)
+[ $? -ne 0 ] && grep -q 'does not apply on' <<<"$out" && [ ! -e "$tmp/wrong-base/series" ]
+check $? "refused: a base where the files the series changes differ"
+base=$(git -C "$tree" rev-parse base^{commit})
+
 # A real posting: exactly the poster's From: and Signed-off-by:.
-AUTHOR="A Person" EMAIL=a@b.org BASE_COMMIT=$base \
+AUTHOR="A Person" EMAIL=a@b.org LINUX_GIT=$tree BASE_TAG=base \
 	"$export" "$tree" "$tmp/real" > "$tmp/real.log" 2>&1
 rc=$?
 check $rc "a real identity exports"
@@ -102,9 +114,12 @@ for f in "$tmp"/real/*/[0-9][0-9][0-9][0-9]-*.patch; do
 	esac
 	sob=$(sed -n '1,/^---$/s/^Signed-off-by: //p' "$f")
 	[ "$sob" = "A Person <a@b.org>" ] || bad+=" $name(Signed-off-by: $sob)"
+	# An LLM helped write it, and the patch says so before the sign-off.
+	trailers=$(sed -n '1,/^---$/{/^\(Assisted-by\|Signed-off-by\): /p}' "$f" | cut -d: -f1 | tr '\n' ' ')
+	[ "$trailers" = "Assisted-by Signed-off-by " ] || bad+=" $name(trailers: $trailers)"
 done
 [ -z "$bad" ]
-check $? "every patch and cover is from the poster, every patch signed off by the poster alone"
+check $? "every patch and cover is from the poster, every patch assisted by an LLM and signed off by the poster alone"
 [ -z "$bad" ] || echo "# $bad"
 left=$(grep -rlic 'placeholder\|f7096fbd\|\.example>' "$tmp/real")
 [ -z "$left" ]
@@ -113,7 +128,8 @@ check $? "no placeholder identity left in the real posting"
 # Only the identity differs: the same patches, the same recipients.
 d=$(diff -r -x cover-letter.txt -x postings -x recipients "$top/series" "$tmp/real" |
 	grep '^[<>]' | grep -v '^[<>] \(From\|Signed-off-by\): \|^[<>] base-commit: \|^[<>] \(Series Placeholder\|A Person\) ([0-9]*):$' |
-	grep -v "^[<>]   \(Debian's tarball, as the fc_log harness commits it reproducibly\|the commit of v7.3.4 in the stable tree\)[.;]\$")
+	grep -v "^[<>]   \(Debian's tarball, as the fc_log harness commits it reproducibly\|the commit of [^ ]* in the stable tree\)[.;]\$" |
+	grep -v '^[<>] # series/postings says which postings they make\.  From: ')
 [ -z "$d" ]
 check $? "the real posting differs from series/ only in identity and base-commit:"
 [ -z "$d" ] || head -20 <<<"$d" | sed 's/^/# /'

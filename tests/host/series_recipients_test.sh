@@ -8,9 +8,12 @@
 #    the fd's file operations, the uapi headers, the mount API's document)
 #    goes to linux-api;
 #  - every patch that adds to a KUnit suite goes to kunit-dev;
+#  - every patch that changes the mount API's document goes to the VFS
+#    maintainers;
 #  - every posting reaches the mount API's author and the LPC 2025
 #    session's; the ABI postings (those with a patch of the second kind)
-#    reach util-linux (list and maintainer) and systemd's list;
+#    reach util-linux (list and maintainer), systemd's list and
+#    man-pages (list and maintainer);
 #  - every cover letter says why each recipient series/recipients adds is
 #    there, one line each.
 
@@ -33,7 +36,7 @@ header() {	# header FILE NAME
 recipients() { header "$1" To; header "$1" Cc; }
 has() { recipients "$1" | grep -qiF "<$2>" || recipients "$1" | grep -qixF "$2"; }
 
-fs_bad= fs_maint_bad= abi_bad= kunit_bad=
+fs_bad= fs_maint_bad= abi_bad= kunit_bad= doc_bad=
 for p in $postings; do
 	for f in "$top/series/$p"/[0-9][0-9][0-9][0-9]-*.patch; do
 		name=$p/${f##*/}
@@ -53,6 +56,11 @@ for p in $postings; do
 		if paths "$f" | grep -qE "$ABI_PATHS"; then
 			has "$f" linux-api@vger.kernel.org || abi_bad+=" $name"
 		fi
+		if paths "$f" | grep -qx 'Documentation/filesystems/mount_api.rst'; then
+			for a in viro@zeniv.linux.org.uk brauner@kernel.org; do
+				has "$f" "$a" || doc_bad+=" $name($a)"
+			done
+		fi
 		if paths "$f" | grep -qE '_kunit\.c$'; then
 			has "$f" kunit-dev@googlegroups.com || kunit_bad+=" $name"
 		fi
@@ -64,6 +72,9 @@ check $? "every patch that changes a filesystem has a person in To:"
 [ -z "$abi_bad" ]
 check $? "every patch that changes what userspace reads goes to linux-api"
 [ -z "$abi_bad" ] || echo "# not to linux-api:$abi_bad"
+[ -z "$doc_bad" ]
+check $? "every patch that changes mount_api.rst goes to the VFS maintainers"
+[ -z "$doc_bad" ] || echo "# missing:$doc_bad"
 [ -z "$kunit_bad" ]
 check $? "every patch that adds KUnit tests goes to kunit-dev"
 [ -z "$kunit_bad" ] || echo "# not to kunit-dev:$kunit_bad"
@@ -74,6 +85,7 @@ for p in $postings; do
 	want="dhowells@redhat.com cyphar@cyphar.com"
 	if cat "$top/series/$p"/[0-9][0-9][0-9][0-9]-*.patch | paths /dev/stdin | grep -qE "$ABI_PATHS"; then
 		want+=" linux-api@vger.kernel.org kzak@redhat.com util-linux@vger.kernel.org systemd-devel@lists.freedesktop.org"
+		want+=" alx@kernel.org linux-man@vger.kernel.org"
 	fi
 	for a in $want; do
 		has "$cover" "$a" || missing+=" $a"
@@ -89,6 +101,7 @@ for p in $postings; do
 	while read -r sel kind rest; do
 		case $sel in
 		posting=*) tr , '\n' <<<"${sel#posting=}" | grep -qxF "$p" || continue ;;
+		cover=*) tr , '\n' <<<"${sel#cover=}" | grep -qxF "$p" || continue ;;
 		files=*) grep -qE "^(${sel#files=})" <<<"$posting_paths" || continue ;;
 		esac
 		addr=$(sed -e 's/[[:space:]]*:[[:space:]].*//' -e 's/.*<\(.*\)>.*/\1/' <<<"$rest")
