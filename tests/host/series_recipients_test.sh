@@ -35,6 +35,12 @@ header() {	# header FILE NAME
 }
 recipients() { header "$1" To; header "$1" Cc; }
 has() { recipients "$1" | grep -qiF "<$2>" || recipients "$1" | grep -qixF "$2"; }
+# verdict BAD TEST WHAT: one TAP test, passed when BAD (what failed) is empty.
+verdict() {
+	[ -z "$1" ]
+	check $? "$2"
+	[ -z "$1" ] || echo "# $3:$1"
+}
 
 fs_bad= fs_maint_bad= abi_bad= kunit_bad= doc_bad=
 for p in $postings; do
@@ -66,18 +72,10 @@ for p in $postings; do
 		fi
 	done
 done
-[ -z "$fs_bad" ]
-check $? "every patch that changes a filesystem has a person in To:"
-[ -z "$fs_bad" ] || echo "# only lists:$fs_bad"
-[ -z "$abi_bad" ]
-check $? "every patch that changes what userspace reads goes to linux-api"
-[ -z "$abi_bad" ] || echo "# not to linux-api:$abi_bad"
-[ -z "$doc_bad" ]
-check $? "every patch that changes mount_api.rst goes to the VFS maintainers"
-[ -z "$doc_bad" ] || echo "# missing:$doc_bad"
-[ -z "$kunit_bad" ]
-check $? "every patch that adds KUnit tests goes to kunit-dev"
-[ -z "$kunit_bad" ] || echo "# not to kunit-dev:$kunit_bad"
+verdict "$fs_bad" "every patch that changes a filesystem has a person in To:" "only lists"
+verdict "$abi_bad" "every patch that changes what userspace reads goes to linux-api" "not to linux-api"
+verdict "$doc_bad" "every patch that changes mount_api.rst goes to the VFS maintainers" "missing"
+verdict "$kunit_bad" "every patch that adds KUnit tests goes to kunit-dev" "not to kunit-dev"
 
 for p in $postings; do
 	cover=$top/series/$p/0000-cover-letter.patch
@@ -90,9 +88,7 @@ for p in $postings; do
 	for a in $want; do
 		has "$cover" "$a" || missing+=" $a"
 	done
-	[ -z "$missing" ]
-	check $? "$p: the cover reaches the mount API's and the log's people ($(wc -w <<<"$want") addresses)"
-	[ -z "$missing" ] || echo "# missing:$missing"
+	verdict "$missing" "$p: the cover reaches the mount API's and the log's people ($(wc -w <<<"$want") addresses)" "missing"
 
 	# Each address series/recipients adds to this posting (by posting=, or
 	# by files= matching a path it changes) has its line in the cover.
@@ -108,14 +104,10 @@ for p in $postings; do
 		grep -qF -- "$addr>: " "$cover" || grep -qF -- " - $addr: " "$cover" ||
 			unsaid+=" $addr"
 	done < <(sed -e 's/^[[:space:]]*#.*//' "$top/series/recipients" | awk NF)
-	[ -z "$unsaid" ]
-	check $? "$p: the cover says why each added recipient is there"
-	[ -z "$unsaid" ] || echo "# no reason given:$unsaid"
+	verdict "$unsaid" "$p: the cover says why each added recipient is there" "no reason given"
 done
 
 if have_tree "every filesystem's maintainers have its patches" FCTEST_TREE "$tree"; then
-	[ -z "$fs_maint_bad" ]
-	check $? "every filesystem's maintainers have its patches"
-	[ -z "$fs_maint_bad" ] || echo "# missing:$fs_maint_bad"
+	verdict "$fs_maint_bad" "every filesystem's maintainers have its patches" "missing"
 fi
 tap_end
