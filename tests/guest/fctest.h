@@ -27,13 +27,26 @@ static inline bool fctest_kernel_is(const char *name)
 }
 
 /*
- * Every kernel but the stock one carries the series: there a missing
- * feature is a failure, not a reason to skip.
+ * Every kernel but the stock one carries the series, or its first
+ * postings: there a missing feature is a failure, not a reason to skip.
+ * The "fc-log" kernel is 7.3 with the fixes and fc-log postings alone
+ * (series/postings): the bounded log, loss markers and poll(), no
+ * structured records; the others carry every posting.
  */
 static inline bool fctest_kernel_has_series(void)
 {
 	return !fctest_kernel_is("stock");
 }
+
+/* The structured posting: FSOPEN_STRUCTURED_LOG, reports, FIONREAD. */
+static inline bool fctest_kernel_has_structured(void)
+{
+	return fctest_kernel_has_series() && !fctest_kernel_is("fc-log");
+}
+
+/* Why a test that needs the structured posting skips where it is not. */
+#define FCTEST_NEEDS_STRUCTURED \
+	"needs the structured posting (series/structured), not on this kernel"
 
 /* CLOCK_MONOTONIC, in seconds. */
 static inline double now(void)

@@ -29,8 +29,8 @@ TEST(flood_reports_exactly_the_evicted)
 	fclog_t *log;
 
 	fd = sys_fsopen("vfat", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
-	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())
-		SKIP(return, "no structured logs on this kernel");
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_structured())
+		SKIP(return, FCTEST_NEEDS_STRUCTURED);
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_SET_FLAG, "nosuch", NULL, 0));
 	for (i = 0; i < 1000; i++)
@@ -117,8 +117,8 @@ TEST(watcher_streams_records_written_while_it_waits)
 	pid_t pid;
 
 	fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
-	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())
-		SKIP(return, "no structured logs on this kernel");
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_structured())
+		SKIP(return, FCTEST_NEEDS_STRUCTURED);
 	ASSERT_GE(fd, 0);
 	pid = start_watcher(fd, "3", &out);
 	ASSERT_GE(pid, 0);
@@ -151,8 +151,8 @@ TEST(watcher_stops_when_the_context_fails)
 	pid_t pid;
 
 	fd = sys_fsopen("sysfs", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
-	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())
-		SKIP(return, "no structured logs (nor POLLHUP) on this kernel");
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_structured())
+		SKIP(return, FCTEST_NEEDS_STRUCTURED);
 	ASSERT_GE(fd, 0);
 	pid = start_watcher(fd, NULL, &out);
 	ASSERT_GE(pid, 0);

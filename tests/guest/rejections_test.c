@@ -28,8 +28,8 @@
 /* A structured context and its reader, or the test skipped on stock. */
 #define OPEN(fd, log, type) do {					\
 	fd = sys_fsopen(type, FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);	\
-	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())	\
-		SKIP(return, "no structured logs on this kernel");	\
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_structured())	\
+		SKIP(return, FCTEST_NEEDS_STRUCTURED);	\
 	ASSERT_GE(fd, 0) TH_LOG("fsopen(%s): %s", type, strerror(errno)); \
 	log = fclog_new(fd);						\
 	ASSERT_NE(NULL, log);						\

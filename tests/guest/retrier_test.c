@@ -42,8 +42,8 @@
 /* SKIP where the kernel has no structured logs and is meant not to. */
 #define REQUIRE_STRUCTURED() do {					\
 	int __fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG); \
-	if (__fd < 0 && errno == EINVAL && !fctest_kernel_has_series())	\
-		SKIP(return, "no structured logs on this kernel");	\
+	if (__fd < 0 && errno == EINVAL && !fctest_kernel_has_structured())	\
+		SKIP(return, FCTEST_NEEDS_STRUCTURED);	\
 	ASSERT_LE(0, __fd);						\
 	close(__fd);							\
 } while (0)
@@ -466,11 +466,12 @@ TEST(reuse_if_compatible_without_the_command)
 	if (sys_fsconfig(fd, FSCONFIG_CMD_CREATE_COMPATIBLE, NULL, NULL, 0) == 0 ||
 	    errno != EOPNOTSUPP) {
 		close(fd);
-		ASSERT_TRUE(fctest_kernel_has_series()) TH_LOG("stock kernel with CREATE_COMPATIBLE?");
+		ASSERT_TRUE(fctest_kernel_has_structured())
+			TH_LOG("a kernel without the structured posting has CREATE_COMPATIBLE?");
 		SKIP(return, "this kernel has FSCONFIG_CMD_CREATE_COMPATIBLE");
 	}
 	close(fd);
-	EXPECT_FALSE(fctest_kernel_has_series());
+	EXPECT_FALSE(fctest_kernel_has_structured());
 	mkdir_p(target);
 	retry(&r, "-t debugfs --exclusive --reuse-if-compatible -r mode=0700 "
 		  "none /tmp/retrier-nocompare");
@@ -487,7 +488,8 @@ TEST(reuse_if_compatible_without_the_command)
 }
 
 /*
- * Without the series the tool says it cannot retry by cause: good
+ * Without structured logs (stock, or the fc-log posting alone) the tool
+ * says it cannot retry by cause: good
  * options mount in one attempt, a refused one ends the run (exit 4).
  */
 TEST(legacy_kernel_one_attempt)
@@ -495,8 +497,8 @@ TEST(legacy_kernel_one_attempt)
 	static const char *target = "/tmp/retrier-legacy";
 	struct run r;
 
-	if (fctest_kernel_has_series())
-		SKIP(return, "the legacy fallback is for kernels without the series");
+	if (fctest_kernel_has_structured())
+		SKIP(return, "the legacy fallback is for kernels without structured logs");
 	mkdir_p(target);
 	retry(&r, "-t tmpfs -o size=2m none /tmp/retrier-legacy");
 	ASSERT_EQ(0, r.status) TH_LOG("%s", r.out);

@@ -173,7 +173,7 @@ TEST_F(single, create_compatible_shares_only_what_matches)
 	ASSERT_LE(0, fd);
 	ret = sys_fsconfig(fd, FSCONFIG_CMD_CREATE_COMPATIBLE, NULL, NULL, 0);
 	if (ret && errno == EOPNOTSUPP) {
-		EXPECT_FALSE(fctest_kernel_has_series());
+		EXPECT_FALSE(fctest_kernel_has_structured());
 		EXPECT_EQ(-1, read(fd, self->buf, sizeof(self->buf)));
 		EXPECT_EQ(ENODATA, errno);
 		ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_CMD_CREATE, NULL, NULL, 0));
@@ -207,9 +207,9 @@ TEST_F(single, create_compatible_shares_only_what_matches)
 
 /*
  * sysfs does not compare its superblocks: CREATE_COMPATIBLE fails at once
- * with EOPNOTSUPP on every kernel.  With the series the log says why (an
- * error line, to legacy logs too: the command is new), without it nothing
- * is logged; either way the context is untouched and CREATE shares the
+ * with EOPNOTSUPP on every kernel.  With the structured posting the log
+ * says why (an error line, to legacy logs too: the command is new),
+ * without it nothing is logged; either way the context is untouched and CREATE shares the
  * superblock mounted on /sys.
  */
 TEST(sysfs_create_compatible_is_eopnotsupp)
@@ -225,7 +225,7 @@ TEST(sysfs_create_compatible_is_eopnotsupp)
 				   NULL, 0));
 	ASSERT_EQ(EOPNOTSUPP, errno);
 	n = read(fd, buf, sizeof(buf));
-	if (fctest_kernel_has_series()) {
+	if (fctest_kernel_has_structured()) {
 		ASSERT_EQ((ssize_t)strlen(want), n) TH_LOG("read: %zd", n);
 		EXPECT_EQ(0, memcmp(buf, want, n));
 	} else {

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
-#include <sys/klog.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -43,8 +42,8 @@ FIXTURE_SETUP(series)
 	int fd;
 	ssize_t n;
 
-	if (!fctest_kernel_has_series())
-		SKIP(return, "the stock kernel has no bounded, structured log");
+	if (!fctest_kernel_has_structured())
+		SKIP(return, FCTEST_NEEDS_STRUCTURED);
 	/* vfat prints every obsolete option to the console too: keep it quiet. */
 	fd = open("/proc/sys/kernel/printk", O_RDONLY);
 	ASSERT_GE(fd, 0);
@@ -124,45 +123,6 @@ TEST_F_TIMEOUT(series, a_million_messages, 600)
 	EXPECT_EQ(total + 1 - records, fclog_lost(log));
 	fclog_free(log);
 	close(fd);
-}
-
-static int count(const char *hay, const char *needle)
-{
-	int n = 0;
-
-	while ((hay = strstr(hay, needle))) {
-		n++;
-		hay += strlen(needle);
-	}
-	return n;
-}
-
-/* Ten thousand contexts closed with an error unread: the ratelimit holds. */
-TEST_F_TIMEOUT(series, ten_thousand_unread_contexts, 300)
-{
-	static char klog[1 << 20];
-	int i, fd, n, lines;
-	double start, seconds;
-
-	/* Let earlier reports age out of the ratelimit window. */
-	sleep(6);
-	ASSERT_EQ(0, klogctl(5 /* SYSLOG_ACTION_CLEAR */, NULL, 0));
-	start = now();
-	for (i = 0; i < 10000; i++) {
-		fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC);
-		ASSERT_GE(fd, 0);
-		ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_SET_FLAG, "unread", NULL, 0));
-		close(fd);
-	}
-	seconds = now() - start;
-	n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, klog, sizeof(klog) - 1);
-	ASSERT_GT(n, 0);
-	klog[n] = '\0';
-	lines = count(klog, "fs_context: unread message");
-	TH_LOG("%d report lines for 10000 contexts in %.1f s", lines, seconds);
-	EXPECT_GE(lines, 1);
-	/* 10 per 5 s window, and the window the run started in. */
-	EXPECT_LE(lines, 10 * ((int)(seconds / 5) + 2));
 }
 
 struct race {

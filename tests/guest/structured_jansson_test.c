@@ -24,8 +24,8 @@
 /* fsopen tmpfs with a structured log, or SKIP where the kernel lacks it. */
 #define OPEN_STRUCTURED(fd) do {					\
 	fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG); \
-	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())	\
-		SKIP(return, "no structured logs on this kernel");	\
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_structured())	\
+		SKIP(return, FCTEST_NEEDS_STRUCTURED);	\
 	ASSERT_GE(fd, 0);						\
 } while (0)
 
@@ -213,8 +213,8 @@ TEST(hostile_source_path)
 	int fd;
 
 	fd = sys_fsopen("ext4", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
-	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_series())
-		SKIP(return, "no structured logs on this kernel");
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_structured())
+		SKIP(return, FCTEST_NEEDS_STRUCTURED);
 	ASSERT_GE(fd, 0);
 	ASSERT_EQ(0, sys_fsconfig(fd, FSCONFIG_SET_STRING, "source", source,
 				  0));

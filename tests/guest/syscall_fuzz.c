@@ -874,7 +874,7 @@ static void do_poll(struct thread *t, struct slot *slot)
 	default:
 		/* The size of the next read: a marker or a record, if any. */
 		if (ioctl(slot->fd, FIONREAD, &avail) < 0) {
-			if (errno != ENOTTY || fctest_kernel_has_series())
+			if (errno != ENOTTY || fctest_kernel_has_structured())
 				invalid(NULL, 0, "FIONREAD failed");
 		} else if (avail < 0 || avail > FSCONTEXT_LOG_RECORD_MAX) {
 			invalid(NULL, 0, "FIONREAD out of bounds");
@@ -1048,7 +1048,7 @@ static int fuzz(double seconds)
 	for (i = 0; i < NR_THREADS; i++)
 		pthread_join(tids[i], NULL);
 
-	/* Close what is left: unread messages reach the kernel log. */
+	/* Close what is left, unread messages and all. */
 	for (i = 0; i < NR_SLOTS; i++)
 		if (slots[i].fd >= 0)
 			close(slots[i].fd);

@@ -128,7 +128,7 @@ check $? "no placeholder identity left in the real posting"
 # Only the identity differs: the same patches, the same recipients.
 d=$(diff -r -x cover-letter.txt -x postings -x recipients "$top/series" "$tmp/real" |
 	grep '^[<>]' | grep -v '^[<>] \(From\|Signed-off-by\): \|^[<>] base-commit: \|^[<>] \(Series Placeholder\|A Person\) ([0-9]*):$' |
-	grep -v "^[<>]   \(Debian's tarball, as the fc_log harness commits it reproducibly\|the commit of [^ ]* in the stable tree\)[.;]\$" |
+	grep -v "^[<>] \+\(Debian's tarball, as the fc_log harness commits it reproducibly\|the commit of [^ ]* in the stable tree\)[.;]\$" |
 	grep -v '^[<>] # series/postings says which postings they make\.  From: ')
 [ -z "$d" ]
 check $? "the real posting differs from series/ only in identity and base-commit:"
