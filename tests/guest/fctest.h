@@ -7,12 +7,15 @@
 #ifndef FCTEST_H
 #define FCTEST_H
 
+#include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -149,6 +152,30 @@ static inline int fctest_write_file(const char *path, const char *text)
 	n = write(fd, text, strlen(text));
 	close(fd);
 	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/*
+ * Become uid and gid 65534, unprivileged, in a user and mount namespace of
+ * one's own (and an ipc namespace, where the kernel has them), mapped to
+ * root there; 0 or -1.  A child does this: there is no way back.
+ */
+static inline int fctest_enter_userns(void)
+{
+	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) ||
+	    setresuid(65534, 65534, 65534))
+		return -1;
+	/* A change of uid makes /proc/self root's: take it back. */
+	if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0))
+		return -1;
+	/* Without ipc namespaces (CONFIG_IPC_NS), share the guest's. */
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWIPC) &&
+	    (errno != EINVAL || unshare(CLONE_NEWUSER | CLONE_NEWNS)))
+		return -1;
+	if (fctest_write_file("/proc/self/setgroups", "deny") ||
+	    fctest_write_file("/proc/self/uid_map", "0 65534 1") ||
+	    fctest_write_file("/proc/self/gid_map", "0 65534 1"))
+		return -1;
+	return 0;
 }
 
 #endif /* FCTEST_H */

@@ -16,13 +16,10 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/klog.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -72,19 +69,6 @@ static int kernel_log_count(const char *needle)
 	return n;
 }
 
-/* Write @line to the kernel log as userspace does (/dev/kmsg). */
-static int kernel_log_write(const char *line)
-{
-	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, line, strlen(line));
-	close(fd);
-	return n == (ssize_t)strlen(line) ? 0 : -1;
-}
-
 /* The kernel log is readable, and a line written now is found in it. */
 static int kernel_log_works(void)
 {
@@ -92,7 +76,8 @@ static int kernel_log_works(void)
 
 	snprintf(canary, sizeof(canary), "kmsg_quiet_test: reading %d\n",
 		 getpid());
-	if (kernel_log_write(canary))
+	/* As userspace writes to the kernel log. */
+	if (fctest_write_file("/dev/kmsg", canary))
 		return -1;
 	canary[strlen(canary) - 1] = '\0';
 	return kernel_log_count(canary) == 1 ? 0 : -1;
@@ -122,23 +107,6 @@ static int close_unread(const char *prefix, int count)
 	return ret;
 }
 
-/* Become uid 65534 in a user and mount namespace of its own, as root. */
-static int enter_unprivileged_userns(void)
-{
-	if (setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534))
-		return -1;
-	/* Changing uid made us undumpable: /proc/self would stay root's. */
-	if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0))
-		return -1;
-	if (unshare(CLONE_NEWUSER | CLONE_NEWNS))
-		return -1;
-	if (fctest_write_file("/proc/self/setgroups", "deny") ||
-	    fctest_write_file("/proc/self/uid_map", "0 65534 1") ||
-	    fctest_write_file("/proc/self/gid_map", "0 65534 1"))
-		return -1;
-	return 0;
-}
-
 /*
  * Uid 65534 in its own user namespace closes 200 contexts unread, each
  * with an error about a 255-byte key of its choosing; again in the next
@@ -158,7 +126,7 @@ TEST_F_TIMEOUT(kmsg, unprivileged_user_closes_unread, 120)
 		pid = fork();
 		ASSERT_GE(pid, 0);
 		if (pid == 0)
-			_exit(enter_unprivileged_userns() ? 10 :
+			_exit(fctest_enter_userns() ? 10 :
 			      close_unread(prefix, 200) ? 11 : 0);
 		ASSERT_EQ(pid, waitpid(pid, &status, 0));
 		ASSERT_TRUE(WIFEXITED(status));

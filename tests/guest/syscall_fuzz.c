@@ -48,7 +48,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <grp.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -65,7 +64,6 @@
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -1079,28 +1077,6 @@ static void own_mount(const char *type)
 		       strerror(errno));
 }
 
-/*
- * Become nobody, then root of a new user namespace: an unprivileged user's
- * view of the mount API.
- */
-static int enter_userns(void)
-{
-	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) ||
-	    setresuid(65534, 65534, 65534))
-		return -1;
-	/* A change of uid makes /proc/self root's: take it back. */
-	prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
-	/* Without ipc namespaces (CONFIG_IPC_NS), share the guest's. */
-	if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWIPC) &&
-	    (errno != EINVAL || unshare(CLONE_NEWUSER | CLONE_NEWNS)))
-		return -1;
-	if (fctest_write_file("/proc/self/setgroups", "deny") ||
-	    fctest_write_file("/proc/self/uid_map", "0 65534 1") ||
-	    fctest_write_file("/proc/self/gid_map", "0 65534 1"))
-		return -1;
-	return 0;
-}
-
 /* One run in a child; returns its TAP verdict. */
 static bool fuzz_in_child(bool root, double seconds)
 {
@@ -1130,7 +1106,8 @@ static bool fuzz_in_child(bool root, double seconds)
 				own_mount("mqueue");
 			own_mount("ramfs");
 		} else {
-			if (enter_userns()) {
+			/* Nobody, root of its own user namespace. */
+			if (fctest_enter_userns()) {
 				printf("# cannot enter a user namespace: %s\n",
 				       strerror(errno));
 				_exit(1);
