@@ -392,15 +392,16 @@ GUEST_TESTS := $(patsubst tests/guest/%.c,$(B)/guest/tests/%,\
 	$(wildcard tests/guest/*.c))
 GUEST_TOOLS := $(B)/guest/bin/fclog-demo \
 	$(patsubst userspace/tools/%.c,$(B)/guest/bin/%,$(wildcard userspace/tools/*.c))
-# The series' own kselftests, built from the patched tree against
-# include-uapi/; the guest runs them on the patched kernel only.
-SERIES_SELFTEST_DIR := $(B)/patched/src/tools/testing/selftests/filesystems/fc_log
-SERIES_SELFTESTS := $(B)/guest/series/fc_log_test \
-	$(B)/guest/series/fc_log_reject_test
-# The same kselftests as the fc-log posting has them, from its own tree,
-# for the fc-log kernel: the structured posting adds its tests to them.
-FCLOG_SELFTEST_DIR := $(FCLOG)/src/tools/testing/selftests/filesystems/fc_log
-FCLOG_SELFTESTS := $(B)/guest/series-fc-log/fc_log_test
+# The series' own kselftests, from the patched tree against include-uapi/:
+# mainline's fclog.c as the series extends it, and the reports of real
+# filesystems.  The guest runs them on the patched kernels.
+SERIES_SELFTEST_SRCS := filesystems/fclog \
+	filesystems/fsconfig_report/fsconfig_report_test
+SERIES_SELFTESTS := $(addprefix $(B)/guest/series/,$(notdir $(SERIES_SELFTEST_SRCS)))
+# fclog.c as the fc-log posting has it, from its own tree, for the fc-log
+# kernel (the structured posting adds its tests to it).
+FCLOG_SELFTEST_SRCS := filesystems/fclog
+FCLOG_SELFTESTS := $(addprefix $(B)/guest/series-fc-log/,$(notdir $(FCLOG_SELFTEST_SRCS)))
 
 $(B)/guest/tests/%: tests/guest/%.c tests/guest/*.h userspace/include/*.h \
 		include-uapi/linux/*.h $(B)/libfclog.a | $(B)/stock/source.stamp
@@ -409,16 +410,19 @@ $(B)/guest/tests/%: tests/guest/%.c tests/guest/*.h userspace/include/*.h \
 	@$(CC) $(TEST_CFLAGS) -static $(USER_CPPFLAGS) -I$(SELFTESTS) -o $@ $< \
 		$(B)/libfclog.a -ljansson -lpthread
 
-$(B)/guest/series/%: $(B)/patched/source.stamp include-uapi/linux/*.h
-	@echo "  CC     $@"
-	@mkdir -p $(@D)
-	@$(CC) $(TEST_CFLAGS) -static -I$(TOP)/include-uapi -o $@ \
-		$(SERIES_SELFTEST_DIR)/$*.c -lpthread
-$(B)/guest/series-fc-log/%: $(FCLOG)/source.stamp include-uapi/linux/*.h
-	@echo "  CC     $@"
-	@mkdir -p $(@D)
-	@$(CC) $(TEST_CFLAGS) -static -I$(TOP)/include-uapi -o $@ \
-		$(FCLOG_SELFTEST_DIR)/$*.c -lpthread
+# $(call selftest_cc,TREE,SRCS,FLAGS): build the kselftest $@ from TREE's
+# tools/testing/selftests, its source the one of SRCS named as $@ is.
+# -D_GNU_SOURCE= as the selftests' lib.mk builds them (fclog.c needs it for
+# CLONE_NEWNS).
+selftest_cc = @echo "  CC     $@"; mkdir -p $(@D); \
+	$(CC) -O2 -g -static -D_GNU_SOURCE= $(3) -I$(1)/tools/testing/selftests \
+		-o $@ $(1)/tools/testing/selftests/$(filter %/$(notdir $@),$(2)).c \
+		-lpthread
+
+$(SERIES_SELFTESTS): $(B)/patched/source.stamp include-uapi/linux/*.h
+	$(call selftest_cc,$(B)/patched/src,$(SERIES_SELFTEST_SRCS),$(TEST_CFLAGS) -I$(TOP)/include-uapi)
+$(FCLOG_SELFTESTS): $(FCLOG)/source.stamp include-uapi/linux/*.h
+	$(call selftest_cc,$(FCLOG)/src,$(FCLOG_SELFTEST_SRCS),$(TEST_CFLAGS) -I$(TOP)/include-uapi)
 
 # The kernel's own mount-API selftests, from the stock tree against its own
 # uapi headers: they must pass on every kernel.  Programs that print no TAP
@@ -436,13 +440,8 @@ $(B)/stock/headers.stamp: $(call BZIMAGE,stock)
 	@$(call kmake,stock) headers
 	@touch $@
 
-# -D_GNU_SOURCE= as the selftests' lib.mk builds them (fclog.c needs it
-# for CLONE_NEWNS).
 $(STOCK_SUITE_BINS): $(B)/stock/headers.stamp
-	@echo "  CC     $@"
-	@mkdir -p $(@D)
-	@$(CC) -O2 -g -static -D_GNU_SOURCE= -I$(B)/stock/obj/usr/include -I$(SELFTESTS) -o $@ \
-		$(SELFTESTS)/$(filter %/$(notdir $@),$(STOCK_SUITES)).c -lpthread
+	$(call selftest_cc,$(B)/stock/src,$(STOCK_SUITES),-I$(B)/stock/obj/usr/include)
 
 $(B)/guest/bin/%: userspace/tools/%.c $(B)/libfclog.a
 	@echo "  CC     $@"
@@ -473,12 +472,12 @@ initramfs_base = for d in /bin /dev /proc /sys /tmp /mnt $(1) /root; do \
 # a gen_init_cpio list so that no root privileges or device nodes are needed
 # on the host.
 $(INITRAMFS): $(B)/gen_init_cpio qemu/init qemu/mkfs.ext4 qemu/etc/* \
-		tests/run-tests tests/tap-wrap tests/ftrace-wrap \
+		tests/run-tests tests/tap-wrap tests/ftrace-wrap tests/fclog-on-stock \
 		$(GUEST_TESTS) $(SERIES_SELFTESTS) $(FCLOG_SELFTESTS) \
 		$(STOCK_SUITE_BINS) $(GUEST_TOOLS) /bin/busybox
 	@echo "  CPIO   $@"
 	@{ \
-	$(call initramfs_base,/etc /tests /tests/series /tests/series-fc-log /suites \
+	$(call initramfs_base,/etc /tests /tests/series /tests/series-fc-log /tests/on-stock /suites \
 		/suites/ftrace /suites/ftrace/test.d /suites/ftrace/test.d/00basic); \
 	echo "file /etc/passwd $(TOP)/qemu/etc/passwd 0644 0 0"; \
 	echo "file /etc/group $(TOP)/qemu/etc/group 0644 0 0"; \
@@ -495,6 +494,7 @@ $(INITRAMFS): $(B)/gen_init_cpio qemu/init qemu/mkfs.ext4 qemu/etc/* \
 	for f in $(FCLOG_SELFTESTS); do \
 		echo "file /tests/series-fc-log/$${f##*/} $$f 0755 0 0"; \
 	done; \
+	echo "file /tests/on-stock/fclog $(TOP)/tests/fclog-on-stock 0755 0 0"; \
 	echo "file /bin/tap-wrap $(TOP)/tests/tap-wrap 0755 0 0"; \
 	echo "file /bin/mkfs.ext4 $(TOP)/qemu/mkfs.ext4 0755 0 0"; \
 	for f in $(STOCK_SUITE_BINS); do \

@@ -9,7 +9,7 @@
  * declares nothing), a tmpfs reconfigure refused and retried on the same
  * fd, and parameters of filesystems the series never touched (vfat, proc)
  * refused all the same.  The kernel's side of the same reports is tested by
- * the series' fc_log_reject_test; this is the reader.
+ * the series' filesystems/fsconfig_report kselftest; this is the reader.
  */
 #define _GNU_SOURCE
 #include <errno.h>
