@@ -9,7 +9,8 @@
 # bytes as they come, 128, 192, then powers of two).  One TAP test.
 #
 # Needs what series_warnings_test.sh needs (FCTEST_TREE, FCTEST_STOCK_TREE,
-# their .configs, FCTEST_LINT_OBJ) and shares its object directories.
+# their .configs, FCTEST_LINT_OBJ) and shares its object directories
+# (prepare_obj, tests/host/kernel_tree.sh).
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 patched=$FCTEST_TREE
@@ -19,17 +20,6 @@ name="struct fs_context in stock's kmalloc class"
 need_tree "$name" FCTEST_TREE "$patched"
 need_tree "$name" FCTEST_STOCK_TREE "$stock"
 out=${FCTEST_LINT_OBJ:?set FCTEST_LINT_OBJ to a build directory}
-
-# $1: tree, $2: its .config, $3: object directory (as series_warnings_test.sh).
-prepare() {
-	if ! cmp -s "$2" "$3/.config.orig" 2>/dev/null; then
-		mkdir -p "$3"
-		cp "$2" "$3/.config"
-		cp "$2" "$3/.config.orig"
-		make -s -C "$1" O="$3" olddefconfig prepare >/dev/null 2>&1 ||
-			return 1
-	fi
-}
 
 # $1: tree, $2: object directory; prints sizeof(struct fs_context).
 size_of() {
@@ -54,9 +44,9 @@ class_of() {
 		print c }'
 }
 
-prepare "$patched" "${FCTEST_PATCHED_CONFIG:?}" "$out/patched" ||
+prepare_obj "$patched" "${FCTEST_PATCHED_CONFIG:?}" "$out/patched" ||
 	{ echo "not ok 1 $name # cannot prepare $out/patched"; echo "1..1"; exit 1; }
-prepare "$stock" "${FCTEST_STOCK_CONFIG:?}" "$out/stock" ||
+prepare_obj "$stock" "${FCTEST_STOCK_CONFIG:?}" "$out/stock" ||
 	{ echo "not ok 1 $name # cannot prepare $out/stock"; echo "1..1"; exit 1; }
 ps=$(size_of "$patched" "$out/patched")
 ss=$(size_of "$stock" "$out/stock")

@@ -38,3 +38,16 @@ have_tree() {
 	echo "ok $n $1 # SKIP no kernel tree: $2 is ${3:-unset}, not a directory (make check builds it)"
 	return 1
 }
+
+# prepare_obj TREE CONFIG DIR: DIR, an object directory of TREE apart from
+# the kernels' own, configured with CONFIG and prepared for building
+# single files; done again only when CONFIG changed.  False if it fails.
+prepare_obj() {
+	if ! cmp -s "$2" "$3/.config.orig" 2>/dev/null; then
+		mkdir -p "$3"
+		cp "$2" "$3/.config"
+		cp "$2" "$3/.config.orig"
+		make -s -C "$1" O="$3" olddefconfig prepare >/dev/null 2>&1 ||
+			return 1
+	fi
+}

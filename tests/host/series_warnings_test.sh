@@ -31,17 +31,6 @@ fi
 files=$(git -C "$patched" diff --name-only base..HEAD -- '*.c' |
 	grep -v -e '^tools/' -e '/tests/')
 
-# $1: tree, $2: its .config, $3: object directory.
-prepare() {
-	if ! cmp -s "$2" "$3/.config.orig" 2>/dev/null; then
-		mkdir -p "$3"
-		cp "$2" "$3/.config"
-		cp "$2" "$3/.config.orig"
-		make -s -C "$1" O="$3" olddefconfig prepare >/dev/null 2>&1 ||
-			return 1
-	fi
-}
-
 # $1: tree, $2: object directory, $3: file; prints the warnings its build
 # gives (of the files it includes too), tree and line numbers stripped.
 warnings() {
@@ -51,9 +40,9 @@ warnings() {
 		sed -E -e "s|$1/||" -e 's|:[0-9]+(:[0-9]+)?: |: |' | sort
 }
 
-prepare "$patched" "${FCTEST_PATCHED_CONFIG:?}" "$out/patched" ||
+prepare_obj "$patched" "${FCTEST_PATCHED_CONFIG:?}" "$out/patched" ||
 	{ echo "1..0 # SKIP cannot prepare $out/patched"; exit 1; }
-prepare "$stock" "${FCTEST_STOCK_CONFIG:?}" "$out/stock" ||
+prepare_obj "$stock" "${FCTEST_STOCK_CONFIG:?}" "$out/stock" ||
 	{ echo "1..0 # SKIP cannot prepare $out/stock"; exit 1; }
 
 n=0
