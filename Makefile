@@ -520,8 +520,8 @@ LIBFCLOG_HDRS := userspace/include/fclog.h
 # given another type, an enum value renumbered, a signature changed);
 # fields are added at the end of the record, enum values before _OTHER
 # only with a new soname (within one, after it).  The minor version counts
-# additions: a function, a type, an enum value.
-LIBFCLOG_VERSION := 3.2.0
+# additions (a function, a type, an enum value) and macros withdrawn.
+LIBFCLOG_VERSION := 3.3.0
 LIBFCLOG_SONAME := libfclog.so.3
 
 $(B)/libfclog.a: $(LIBFCLOG_SRCS) $(LIBFCLOG_HDRS) include-uapi/linux/*.h

@@ -102,13 +102,6 @@
 #define FSPICK_STRUCTURED_LOG	0x00000010
 
 /*
- * The largest record read() returns from a structured log: a buffer of this
- * size never fails with EMSGSIZE.  A reader need not rely on it:
- * ioctl(fd, FIONREAD, &n) gives the size of the next record.
- */
-#define FSCONTEXT_LOG_RECORD_MAX	16384
-
-/*
  * The type of fsconfig() call made.
  */
 enum fsconfig_command {

@@ -70,7 +70,7 @@
 
 static double scale = 1;
 static double ns_per_cycle;
-static char buf[FSCONTEXT_LOG_RECORD_MAX];
+static char buf[FCTEST_READ_MAX];
 
 static inline unsigned long long cycles(void)
 {
@@ -202,7 +202,7 @@ static void pin(int cpu)
 /* Not with the global buffer: the logger may use it meanwhile. */
 static void drain_waiter(int fd)
 {
-	char rec[FSCONTEXT_LOG_RECORD_MAX];
+	char rec[FCTEST_READ_MAX];
 
 	while (read(fd, rec, sizeof(rec)) > 0)
 		;

@@ -51,6 +51,13 @@ static inline bool fctest_kernel_has_structured(void)
 #define FCTEST_NEEDS_STRUCTURED \
 	"needs the structured posting (series/structured), not on this kernel"
 
+/*
+ * The buffer of a test that reads a record into a fixed buffer: larger
+ * than any record the kernel makes.  The kernel's bound on a record is its
+ * own, not ABI (fclog(7)); a test about sizing a read uses FIONREAD.
+ */
+#define FCTEST_READ_MAX		65536
+
 /* CLOCK_MONOTONIC, in seconds. */
 static inline double now(void)
 {

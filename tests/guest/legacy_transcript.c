@@ -143,7 +143,7 @@ static void print_escaped(const unsigned char *p, size_t n)
 
 static void drain(int fd)
 {
-	/* As large as a structured record: every line comes back whole. */
+	/* Past any line logged here (the series cuts at 8191): each whole. */
 	unsigned char buf[16384];
 	ssize_t n;
 

@@ -2,7 +2,8 @@
 /*
  * libfclog and its tools against a real kernel: the library reports exactly
  * the records the kernel evicted, reads legacy logs into the same struct,
- * and fclog-watch streams records written while it waits.
+ * reads a record larger than its first buffer whole, and fclog-watch
+ * streams records written while it waits.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -11,8 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -77,6 +80,78 @@ TEST(legacy_log_reads_into_the_same_struct)
 	EXPECT_STREQ("Bad value for 'size'", rec->msg);
 	fclog_record_free(rec);
 	EXPECT_EQ(0, fclog_next(log, &rec));
+	fclog_free(log);
+	close(fd);
+}
+
+/* fclog_new()'s first buffer (FCLOG_FIRST_SIZE in userspace/lib/fclog.c). */
+#define FIRST_BUFFER	1024
+
+/*
+ * Every read() of this program, the library's included, goes to the kernel
+ * as it would; those of counted_fd are counted.
+ */
+static int counted_fd = -1;
+static unsigned int counted_reads;
+
+ssize_t read(int fd, void *buf, size_t n)
+{
+	if (fd == counted_fd)
+		counted_reads++;
+	return syscall(SYS_read, fd, buf, n);
+}
+
+/*
+ * A record larger than the reader's first buffer comes back whole, sized
+ * by FIONREAD: the first read fails with EMSGSIZE, which leaves the
+ * record, and the second, with the buffer grown to the size FIONREAD
+ * gives, returns it.  Doubling the buffer instead would take three reads,
+ * the record being past twice the first buffer.  tmpfs refuses a 255-byte
+ * key of control characters (U+0001), each escaped to six bytes in the
+ * JSON, twice ("msg" and "param"): with the line, about 3,500 bytes.
+ */
+TEST(record_larger_than_the_first_buffer_is_read_whole)
+{
+	struct fclog_record *rec;
+	char key[256], want[300];
+	fclog_t *log;
+	int fd, size;
+
+	fd = sys_fsopen("tmpfs", FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
+	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_structured())
+		SKIP(return, FCTEST_NEEDS_STRUCTURED);
+	ASSERT_GE(fd, 0);
+	memset(key, '\x01', sizeof(key) - 1);
+	key[sizeof(key) - 1] = '\0';
+	ASSERT_EQ(-1, sys_fsconfig(fd, FSCONFIG_SET_FLAG, key, NULL, 0));
+	ASSERT_EQ(EINVAL, errno);
+	/* Else the reader need not grow, or could double in two reads. */
+	ASSERT_EQ(0, ioctl(fd, FIONREAD, &size));
+	ASSERT_GT(size, 2 * FIRST_BUFFER);
+
+	log = fclog_new(fd);
+	ASSERT_NE(NULL, log);
+	counted_fd = fd;
+	counted_reads = 0;
+	ASSERT_EQ(1, fclog_next(log, &rec)) TH_LOG("%s", fclog_error(log));
+	counted_fd = -1;
+	EXPECT_EQ(2, counted_reads);
+	EXPECT_TRUE(rec->structured);
+	EXPECT_EQ(FCLOG_ERROR, rec->level);
+	EXPECT_EQ(FCLOG_EVENT_PARAM_REJECTED, rec->event);
+	EXPECT_EQ(FCLOG_CAUSE_UNKNOWN_PARAM, rec->cause);
+	EXPECT_EQ(FCLOG_OP_SET_FLAG, rec->op);
+	EXPECT_EQ(EINVAL, rec->errnum);
+	/* The key whole, in the report, the message and the line. */
+	EXPECT_STREQ(key, rec->param);
+	snprintf(want, sizeof(want), "Unknown parameter '%s'", key);
+	EXPECT_STREQ(want, rec->msg);
+	EXPECT_NE(NULL, strstr(rec->text, want));
+	fclog_record_unref(rec);
+	/* Nothing was lost or skipped on the way, and nothing is left. */
+	EXPECT_EQ(0, fclog_next(log, &rec)) TH_LOG("%s", fclog_error(log));
+	EXPECT_EQ(0, fclog_skipped(log));
+	EXPECT_EQ(0, fclog_lost(log));
 	fclog_free(log);
 	close(fd);
 }

@@ -272,7 +272,7 @@ TEST_F(series, unprivileged_user_namespace)
 	pid = fork();
 	ASSERT_GE(pid, 0);
 	if (pid == 0) {
-		char map[32], buf[FSCONTEXT_LOG_RECORD_MAX];
+		char map[32], buf[FCTEST_READ_MAX];
 		int fd, mfd;
 		ssize_t n;
 

@@ -48,7 +48,7 @@ static json_t *log_and_parse(struct __test_metadata *_metadata, int fd,
 		{ "op", JSON_STRING },
 	};
 	const size_t nr_fields = sizeof(fields) / sizeof(fields[0]);
-	char buf[FSCONTEXT_LOG_RECORD_MAX];
+	char buf[FCTEST_READ_MAX];
 	json_error_t error;
 	size_t text, i;
 	json_t *obj;
@@ -205,7 +205,7 @@ TEST(hostile_source_path)
 	static const char decoded[] =
 		"/nonexistent/\",\"level\":\"info\x1b[31m\nred\\\x01"
 		REPLACEMENT;
-	char buf[FSCONTEXT_LOG_RECORD_MAX];
+	char buf[FCTEST_READ_MAX];
 	json_error_t error;
 	json_t *obj, *value;
 	size_t text;

@@ -7,8 +7,9 @@
  * with every flag combination (invalid bits included), fsconfig() with
  * every command (0-9 and beyond) and keys and values from a dictionary of
  * real parameters, hostile bytes, long multibyte strings cut at random
- * offsets, paths and fds of every kind; read() with buffer sizes from 0 up;
- * poll(), epoll, FIONREAD, dup(), close() and fsmount().
+ * offsets, paths and fds of every kind; read() with buffer sizes from 0 up,
+ * and of the size FIONREAD gives; poll(), epoll, FIONREAD, dup(), close()
+ * and fsmount().
  *
  * Every record read is checked: a legacy one is "<e|w|i> <text>\n" with no
  * NUL; a structured one is such a line, a NUL, then exactly one JSON object
@@ -29,7 +30,8 @@
  * EBADF and no value.
  * A read that
  * fails must fail with ENODATA, EMSGSIZE or (a fd that is not a context)
- * EINVAL or EBADF.
+ * EINVAL or EBADF; one a byte short of FIONREAD's size fails with
+ * EMSGSIZE, one of that size returns the record whole.
  *
  * It runs twice, each time in a child with its own mount and ipc
  * namespaces (the guest's ipc namespace on a kernel without them): as root, on filesystems whose superblocks the run owns (so
@@ -296,6 +298,7 @@ static const struct {
 } fields[] = {
 	{ "seq", JSON_INTEGER, true }, { "level", JSON_STRING, true },
 	{ "source", JSON_STRING, true }, { "msg", JSON_STRING, true },
+	{ "source_truncated", JSON_TRUE }, { "msg_truncated", JSON_TRUE },
 	{ "lost", JSON_INTEGER }, { "truncated", JSON_TRUE },
 	{ "event", JSON_STRING, false, true },
 	{ "cause", JSON_STRING, false, true },
@@ -626,7 +629,8 @@ struct thread {
 	struct rng rng;
 	int epfd;
 	int fds[10];		/* Of every kind, for FSCONFIG_SET_FD and dirfds */
-	char buf[FSCONTEXT_LOG_RECORD_MAX + 64];
+	/* Past FCTEST_READ_MAX by a sweep's margin and its longest step */
+	char buf[FCTEST_READ_MAX + 256];
 	char key[4200], value[4200];
 };
 
@@ -811,39 +815,111 @@ static void do_fsconfig(struct thread *t, struct slot *slot)
 	}
 }
 
-/* Read with every size from 0 until a record comes back whole. */
+/*
+ * What FIONREAD promises: a read one byte short of its size fails with
+ * EMSGSIZE and leaves the record, a read of exactly its size returns the
+ * record whole.  Another thread may log or read between the calls (a dup()
+ * of the fd is in another slot): only a promise broken SIZED_TRIES times
+ * running, the size asked afresh each time, is invalid.
+ */
+#define SIZED_TRIES	3
+
+static void do_read_sized(struct thread *t, struct slot *slot)
+{
+	ssize_t short_n = 0, n = 0;
+	int avail = 0, short_err = 0, err = 0, i;
+
+	for (i = 0; i < SIZED_TRIES; i++) {
+		/* No FIONREAD, or out of bounds: do_poll() judges that. */
+		if (ioctl(slot->fd, FIONREAD, &avail) < 0 || avail <= 0 ||
+		    avail > FCTEST_READ_MAX)
+			return;
+		short_n = read_record(slot, t->buf, avail - 1);
+		short_err = errno;
+		if (short_n < 0 && short_err == ENODATA)
+			return;		/* Taken meanwhile, nothing after it */
+		if (short_n >= 0 || short_err != EMSGSIZE)
+			continue;	/* Another record by now, or a bug */
+		n = read_record(slot, t->buf, avail);
+		err = errno;
+		if (n == avail)
+			return;
+	}
+	if (short_n >= 0 || short_err != EMSGSIZE)
+		invalid(NULL, 0, "FIONREAD gave %d bytes %d times running, yet a read of %d returned %zd (%s)",
+			avail, SIZED_TRIES, avail - 1, short_n,
+			short_n < 0 ? strerror(short_err) : "not EMSGSIZE");
+	else
+		invalid(NULL, 0, "FIONREAD gave %d bytes %d times running, yet a read of that many returned %zd (%s)",
+			avail, SIZED_TRIES, n,
+			n < 0 ? strerror(err) : "not the record whole");
+}
+
+/*
+ * How far past the size FIONREAD gave a sweep goes: more than its longest
+ * step, so that some size of at least that is tried.
+ */
+#define SWEEP_MARGIN	128
+
+/*
+ * Read with every size from 0 until a record comes back whole: up to the
+ * size FIONREAD gives for it, and a margin past that; on a kernel without
+ * FIONREAD (stock, the fc-log posting alone), up to FCTEST_READ_MAX,
+ * larger than any record.  Each size short of the record fails with
+ * EMSGSIZE and leaves it, so the walk goes on to the next.  Other threads
+ * read and log through dup()s of the fd, so the next record may change
+ * under the walk: past FIONREAD's size, do_read_sized() says whether its
+ * figure still reads a record whole.
+ */
 static void do_read_sweep(struct thread *t, struct slot *slot)
 {
-	size_t size;
+	size_t size, limit = FCTEST_READ_MAX;
+	bool sized = false;
+	int avail;
 	ssize_t n;
 
-	for (size = 0; size <= FSCONTEXT_LOG_RECORD_MAX;
+	if (ioctl(slot->fd, FIONREAD, &avail) == 0 && avail >= 0 &&
+	    avail <= FCTEST_READ_MAX) {
+		limit = avail + SWEEP_MARGIN;
+		sized = true;
+	}
+	for (size = 0; size <= limit;
 	     size += size < 64 ? 1 : 1 + below(&t->rng, 97)) {
 		n = read_record(slot, t->buf, size);
 		if (n >= 0 || errno != EMSGSIZE)
 			return;
 	}
-	invalid(NULL, 0, "EMSGSIZE for a buffer of %d bytes",
-		FSCONTEXT_LOG_RECORD_MAX);
+	if (sized)
+		do_read_sized(t, slot);
+	else
+		invalid(NULL, 0, "EMSGSIZE for a buffer of %d bytes",
+			FCTEST_READ_MAX);
 }
 
 static void do_read(struct thread *t, struct slot *slot)
 {
+	/*
+	 * 16384 is what a reader built against older headers reads with
+	 * (their bound on a record, which the kernel no longer states).
+	 */
 	static const size_t sizes[] = {
-		0, 1, 2, 8191, FSCONTEXT_LOG_RECORD_MAX,
-		FSCONTEXT_LOG_RECORD_MAX + 1,
+		0, 1, 2, 8191, 16384, FCTEST_READ_MAX, FCTEST_READ_MAX + 1,
 	};
 	struct rng *r = &t->rng;
 	size_t size = chance(r, 50) ? PICK(r, sizes) :
-				      below(r, FSCONTEXT_LOG_RECORD_MAX + 2);
+				      below(r, FCTEST_READ_MAX + 2);
 
 	if (chance(r, 10)) {
 		do_read_sweep(t, slot);
 		return;
 	}
+	if (chance(r, 10)) {
+		do_read_sized(t, slot);
+		return;
+	}
 	/* Drain the log now and then, as a well-behaved reader would. */
 	if (chance(r, 20)) {
-		while (read_record(slot, t->buf, FSCONTEXT_LOG_RECORD_MAX) > 0)
+		while (read_record(slot, t->buf, FCTEST_READ_MAX) > 0)
 			;
 		return;
 	}
@@ -874,7 +950,7 @@ static void do_poll(struct thread *t, struct slot *slot)
 		if (ioctl(slot->fd, FIONREAD, &avail) < 0) {
 			if (errno != ENOTTY || fctest_kernel_has_structured())
 				invalid(NULL, 0, "FIONREAD failed");
-		} else if (avail < 0 || avail > FSCONTEXT_LOG_RECORD_MAX) {
+		} else if (avail < 0 || avail > FCTEST_READ_MAX) {
 			invalid(NULL, 0, "FIONREAD out of bounds");
 		}
 		break;

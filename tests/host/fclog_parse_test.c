@@ -2,15 +2,19 @@
 /*
  * libfclog on the host, from fixtures: records of every kind parse into
  * the right fields, malformed ones are refused with an error message, and the reader
- * counts drops and gaps and collects rejections.  TAP, with a closing
- * summary line.
+ * counts drops and gaps, collects rejections and reads large records
+ * whole, sized by FIONREAD or, without it, by doubling its buffer.  TAP,
+ * with a closing summary line.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include <jansson.h>
@@ -30,6 +34,68 @@ static void check(int ok, const char *name, const char *why)
 	printf("%sok %d %s\n", ok ? "" : "not ", n, name);
 }
 
+/*
+ * The reader's tests read from a SOCK_SEQPACKET socket, which keeps record
+ * boundaries as a context fd does, but cuts a record a read has no room
+ * for.  A context fd fails that read with EMSGSIZE and leaves the record,
+ * and answers FIONREAD with the size of the next record: read() and
+ * ioctl() below make every such socket do so (the library, linked in,
+ * calls these).  fionread_answers false is a kernel without the series
+ * (ENOTTY); context_reads counts the reads of such sockets.
+ */
+static bool fionread_answers = true;
+static unsigned int context_reads;
+
+static bool is_context(int fd)
+{
+	socklen_t len = sizeof(int);
+	int type;
+
+	return !getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) &&
+	       type == SOCK_SEQPACKET;
+}
+
+/* The size of the next record, 0 if none (yet). */
+static size_t next_record_size(int fd)
+{
+	ssize_t next = recv(fd, NULL, 0, MSG_PEEK | MSG_TRUNC | MSG_DONTWAIT);
+
+	return next > 0 ? next : 0;
+}
+
+ssize_t read(int fd, void *buf, size_t n)
+{
+	ssize_t (*real)(int, void *, size_t) = dlsym(RTLD_NEXT, "read");
+
+	if (!is_context(fd))
+		return real(fd, buf, n);
+	context_reads++;
+	if (next_record_size(fd) > n) {
+		errno = EMSGSIZE;
+		return -1;
+	}
+	return real(fd, buf, n);
+}
+
+int ioctl(int fd, unsigned long request, ...)
+{
+	int (*real)(int, unsigned long, ...) = dlsym(RTLD_NEXT, "ioctl");
+	va_list ap;
+	void *arg;
+
+	va_start(ap, request);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (request != FIONREAD || !is_context(fd))
+		return real(fd, request, arg);
+	if (!fionread_answers) {
+		errno = ENOTTY;
+		return -1;
+	}
+	*(int *)arg = next_record_size(fd);
+	return 0;
+}
+
 /* A structured record: @line (with its newline), NUL, @json. */
 static size_t record(char *buf, const char *line, const char *json)
 {
@@ -44,6 +110,63 @@ static size_t record(char *buf, const char *line, const char *json)
 #define LINE "e tmpfs: Unknown parameter 'x'\n"
 #define JSON(extra) "{\"seq\":3,\"level\":\"error\",\"source\":\"tmpfs\"," \
 	"\"msg\":\"Unknown parameter 'x'\"" extra "}"
+
+/* The object of a record whose msg is the first 1 KiB of @msg's. */
+static const char *long_json(const char *msg, const char *extra)
+{
+	static char json[2048];
+
+	snprintf(json, sizeof(json), "{\"seq\":1,\"level\":\"error\","
+		 "\"source\":\"tmpfs\",\"msg\":\"%.1024s\","
+		 "\"msg_truncated\":true%s}", msg, extra);
+	return json;
+}
+
+/*
+ * A message longer than the object's "msg" holds ("msg_truncated"): the
+ * record's message is the line's, whole, unless the prefix cannot be found
+ * in the line as "source" says it; "truncated" if the line was cut too.
+ */
+static void long_messages(void)
+{
+	static char buf[8192], line[3000], msg[2001];
+	char err[128] = "";
+	struct fclog_record *rec;
+	size_t len;
+	int ok;
+
+	memset(msg, 'x', 2000);
+	snprintf(line, sizeof(line), "e tmpfs: %s\n", msg);
+
+	len = record(buf, line, long_json(msg, ""));
+	ok = !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
+	     rec->msg_len == 2000 && !memcmp(rec->msg, msg, 2000) &&
+	     !rec->truncated;
+	check(ok, "msg_truncated: the message is the line's, whole", err);
+	fclog_record_free(rec);
+
+	len = record(buf, line, long_json(msg, ",\"truncated\":true"));
+	ok = !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
+	     rec->msg_len == 2000 && rec->truncated;
+	check(ok, "msg_truncated on a cut line: the line's, truncated", err);
+	fclog_record_free(rec);
+
+	len = record(buf, "e tmpfsX: xxxx\n", long_json(msg, ""));
+	ok = !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
+	     rec->msg_len == 1024 && rec->truncated;
+	check(ok, "msg_truncated, prefix not in the line: truncated", err);
+	fclog_record_free(rec);
+
+	len = record(buf, line, long_json(msg, ",\"source_truncated\":true"));
+	ok = !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
+	     rec->msg_len == 1024 && rec->truncated;
+	check(ok, "source_truncated: the object's msg, truncated", err);
+	fclog_record_free(rec);
+
+	len = record(buf, LINE, JSON(",\"msg_truncated\":1"));
+	ok = fclog_parse(buf, len, &rec, err, sizeof(err)) == -1 && !rec;
+	check(ok, "msg_truncated not a boolean is refused", "parsed");
+}
 
 static void valid_records(void)
 {
@@ -250,10 +373,10 @@ static void malformed_records(void)
 	legacy_unknown_levels();
 }
 
-/* The largest record the kernel can send parses. */
+/* The largest record a structured line and message make parses. */
 static void maximum_record(void)
 {
-	static char buf[FSCONTEXT_LOG_RECORD_MAX], line[1025], json[7000];
+	static char buf[8192], line[1025], json[7000];
 	struct fclog_record *rec;
 	char err[128] = "";
 	size_t len;
@@ -1014,19 +1137,18 @@ static void wrong_types(void)
 }
 
 /*
- * A record of exactly FSCONTEXT_LOG_RECORD_MAX bytes with every rejection
- * field parses, and the reader reads it whole.  Built from the macro, so
- * that it follows the uapi header when the bound grows.
+ * A rejection record of exactly @size bytes, with every rejection field,
+ * into @buf; its parameters are p00000, p00001...: their number in
+ * *@params.  @json is scratch of @size bytes.
  */
-static void maximum_rejection_record(void)
+static size_t make_rejection_record(char *buf, char *json, size_t size,
+				    int *params)
 {
-	static char buf[FSCONTEXT_LOG_RECORD_MAX], json[FSCONTEXT_LOG_RECORD_MAX];
-	struct fclog_record *rec, *read_rec = NULL;
-	char line[1025], last[16], err[128] = "";
-	size_t len, i, room;
-	int pos, params = 0, sv[2];
-	fclog_t *log;
+	char line[1025];
+	size_t i, room;
+	int pos;
 
+	*params = 0;
 	memset(line, 'x', 1023);
 	memcpy(line, "w k: ", 5);
 	line[1023] = '\n';
@@ -1043,23 +1165,82 @@ static void maximum_rejection_record(void)
 		       "\"superblock\":{\"type\":\"debugfs\",\"id\":\"debugfs\"},"
 		       "\"verdict\":\"unknown\",\"params\":{");
 	/* Fill with parameters, leaving room for the closing fields. */
-	room = FSCONTEXT_LOG_RECORD_MAX - strlen(line) - 1 - 120;
+	room = size - strlen(line) - 1 - 120;
 	while ((size_t)pos + 20 < room) {
 		pos += sprintf(json + pos, "%s\"p%05d\":\"%s\"",
-			       params ? "," : "", params,
-			       params % 2 ? "unknown" : "differs");
-		params++;
+			       *params ? "," : "", *params,
+			       *params % 2 ? "unknown" : "differs");
+		(*params)++;
 	}
 	pos += sprintf(json + pos, "},\"params_truncated\":true,"
 		       "\"params_unlisted\":true,"
 		       "\"params_applied\":false,\"pad\":\"");
-	/* Pad with an unknown field up to the exact bound. */
-	while (strlen(line) + 1 + pos + 2 < FSCONTEXT_LOG_RECORD_MAX)
+	/* Pad with an unknown field up to the exact size. */
+	while (strlen(line) + 1 + pos + 2 < size)
 		json[pos++] = 'z';
 	strcpy(json + pos, "\"}");
-	len = record(buf, line, json);
+	return record(buf, line, json);
+}
+
+/*
+ * Read @len bytes of @buf, one record, with a reader over a context-like
+ * socket: 1 and the record in *@rec, or what fclog_next() returned, its
+ * errno kept and its error in @err; the reads it took in *@reads.
+ */
+static int read_back(const char *buf, size_t len, struct fclog_record **rec,
+		     unsigned int *reads, char *err, size_t err_size)
+{
+	fclog_t *log;
+	int sv[2], r, err_no;
+
+	*rec = NULL;
+	snprintf(err, err_size, "socketpair failed");
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv))
+		return -1;
+	r = write(sv[1], buf, len) == (ssize_t)len ? 0 : -1;
+	close(sv[1]);
+	log = fclog_new(sv[0]);
+	context_reads = 0;
+	if (!r && log)
+		r = fclog_next(log, rec);
+	err_no = errno;
+	*reads = context_reads;
+	snprintf(err, err_size, "%s", log ? fclog_error(log) : "fclog_new failed");
+	fclog_free(log);
+	close(sv[0]);
+	errno = err_no;
+	return r;
+}
+
+/*
+ * The kernel's bound on a record is its own, not ABI; a structured record
+ * may reach about 24 KiB.  This one is larger: it parses with every
+ * rejection field, and the reader, whose first buffer is far smaller,
+ * reads it whole: sized by FIONREAD in two reads (the first fails with
+ * EMSGSIZE and leaves it), or, on a kernel without FIONREAD, by doubling.
+ * A record past 64 KiB is read where FIONREAD gives its size, and refused
+ * where nothing does, saying so.
+ */
+#define LARGE_RECORD	32768
+#define UNSIZED_RECORD	40000
+#define HUGE_RECORD	100000
+
+static void large_rejection_record(void)
+{
+	char *buf = malloc(HUGE_RECORD), *json = malloc(HUGE_RECORD);
+	struct fclog_record *rec, *read_rec = NULL;
+	char last[16], err[256] = "", what[300];
+	unsigned int reads;
+	size_t len;
+	int params, r;
+
+	if (!buf || !json) {
+		check(0, "large records", "out of memory");
+		return;
+	}
+	len = make_rejection_record(buf, json, LARGE_RECORD, &params);
 	snprintf(last, sizeof(last), "p%05d", params - 1);
-	check(len == FSCONTEXT_LOG_RECORD_MAX &&
+	check(len == LARGE_RECORD &&
 	      !fclog_parse(buf, len, &rec, err, sizeof(err)) &&
 	      rec->event == FCLOG_EVENT_SB_SHARED && strlen(rec->param) == 255 &&
 	      strlen(rec->value) == 256 && rec->value_truncated &&
@@ -1069,22 +1250,48 @@ static void maximum_rejection_record(void)
 		FCLOG_MATCH_UNKNOWN : FCLOG_MATCH_DIFFERS) &&
 	      rec->params_truncated && rec->params_unlisted &&
 	      rec->params_applied == FCLOG_TRI_FALSE,
-	      "maximum-size rejection record parses", err);
+	      "a 32768-byte rejection record parses", err);
 	fclog_record_free(rec);
 
-	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv)) {
-		check(0, "reader reads a maximum-size record", "socketpair failed");
-		return;
-	}
-	if (write(sv[1], buf, len) != (ssize_t)len)
-		return;
-	close(sv[1]);
-	log = fclog_new(sv[0]);
-	check(fclog_next(log, &read_rec) == 1 && read_rec->nparams == (size_t)params,
-	      "reader reads a maximum-size record", fclog_error(log));
+	r = read_back(buf, len, &read_rec, &reads, err, sizeof(err));
+	snprintf(what, sizeof(what), "%d, %u reads: %s", r, reads, err);
+	check(r == 1 && read_rec->nparams == (size_t)params && reads == 2,
+	      "reader reads a 32768-byte record whole, sized by FIONREAD in two reads",
+	      what);
 	fclog_record_free(read_rec);
-	fclog_free(log);
-	close(sv[0]);
+
+	/*
+	 * Without FIONREAD the reader starts at 16 KiB, as libfclog always
+	 * did, and doubles: 16, 32, then 64 KiB for a record of 40000 bytes.
+	 */
+	len = make_rejection_record(buf, json, UNSIZED_RECORD, &params);
+	fionread_answers = false;
+	r = read_back(buf, len, &read_rec, &reads, err, sizeof(err));
+	snprintf(what, sizeof(what), "%d, %u reads: %s", r, reads, err);
+	check(r == 1 && read_rec->nparams == (size_t)params && reads == 3,
+	      "without FIONREAD the reader doubles its buffer from 16 KiB to a 40000-byte record",
+	      what);
+	fclog_record_free(read_rec);
+
+	len = make_rejection_record(buf, json, HUGE_RECORD, &params);
+	fionread_answers = true;
+	r = read_back(buf, len, &read_rec, &reads, err, sizeof(err));
+	snprintf(what, sizeof(what), "%d, %u reads: %s", r, reads, err);
+	check(r == 1 && read_rec->nparams == (size_t)params && reads == 2,
+	      "reader reads a 100000-byte record whole where FIONREAD sizes it",
+	      what);
+	fclog_record_free(read_rec);
+
+	fionread_answers = false;
+	r = read_back(buf, len, &read_rec, &reads, err, sizeof(err));
+	snprintf(what, sizeof(what), "%d, errno %d: %s", r, errno, err);
+	check(r == -1 && errno == EMSGSIZE && !read_rec &&
+	      strstr(err, "larger than 65536 bytes"),
+	      "without FIONREAD a record past 64 KiB is refused, EMSGSIZE, saying so",
+	      what);
+	fionread_answers = true;
+	free(buf);
+	free(json);
 }
 
 /* Send one structured record to @fd: seq, level, then @extra fields. */
@@ -1470,6 +1677,7 @@ int main(void)
 {
 	printf("TAP version 13\n");
 	valid_records();
+	long_messages();
 	legacy_records();
 	references();
 	versions();
@@ -1484,7 +1692,7 @@ int main(void)
 	schema_examples();
 	truncated_value();
 	wrong_types();
-	maximum_rejection_record();
+	large_rejection_record();
 	reader_collects_rejections();
 	print_rejections();
 	printf("1..%d\n# %d passed, %d failed\n", n, n - failures, failures);

@@ -26,7 +26,9 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -54,13 +56,37 @@ static void print_escaped(const unsigned char *p, size_t n)
 
 static unsigned int open_flags = FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG;
 
+/*
+ * Read every record, each read sized as fclog(7) says: FIONREAD gives the
+ * size of the next one.  A kernel without it for a context (ENOTTY) is
+ * read with a buffer far larger than any line it logs.
+ */
 static void drain(int fd)
 {
-	unsigned char buf[FSCONTEXT_LOG_RECORD_MAX];
-	size_t text;
+	static unsigned char *buf;
+	static size_t size;
+	unsigned char *bigger;
+	size_t text, want;
 	ssize_t n;
+	int next;
 
-	while ((n = read(fd, buf, sizeof(buf))) >= 0) {
+	for (;;) {
+		if (ioctl(fd, FIONREAD, &next) < 0)
+			want = 65536;
+		else
+			want = next > 0 ? (size_t)next : 1;
+		if (want > size) {
+			bigger = realloc(buf, want);
+			if (!bigger) {
+				puts("    read: no memory for the record");
+				return;
+			}
+			buf = bigger;
+			size = want;
+		}
+		n = read(fd, buf, size);
+		if (n < 0)
+			break;
 		text = strnlen((char *)buf, n);
 		fputs("    text: \"", stdout);
 		print_escaped(buf, text);

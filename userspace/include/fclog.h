@@ -39,7 +39,10 @@
  * Each is defined here only where <linux/mount.h> lacks it.
  * FSCONFIG_CMD_CREATE_COMPATIBLE is an enum constant there, which the
  * preprocessor cannot see: it is taken to be missing when
- * FSOPEN_STRUCTURED_LOG is, as the series adds both.
+ * FSOPEN_STRUCTURED_LOG is, as the series adds both.  No constant bounds
+ * a record's size (none here since libfclog 3.3): the kernel's bound is its
+ * own, not ABI, and a reader sizes each read with ioctl(FIONREAD)
+ * (fclog(7)).
  */
 #ifndef FSOPEN_STRUCTURED_LOG
 #define FSOPEN_STRUCTURED_LOG	0x00000002
@@ -47,9 +50,6 @@
 #endif
 #ifndef FSPICK_STRUCTURED_LOG
 #define FSPICK_STRUCTURED_LOG	0x00000010
-#endif
-#ifndef FSCONTEXT_LOG_RECORD_MAX
-#define FSCONTEXT_LOG_RECORD_MAX	16384
 #endif
 
 #ifdef __cplusplus
@@ -59,12 +59,13 @@ extern "C" {
 /*
  * The version of this header.  The major version is the soname's
  * (libfclog.so.3); the minor one counts additions (a function, a type, an
- * enum value); the micro one fixes.  FCLOG_VERSION_HEX is 0xMMmmuu, to
+ * enum value) and macros withdrawn (3.3: the kernel's former bound on a
+ * record); the micro one fixes.  FCLOG_VERSION_HEX is 0xMMmmuu, to
  * compare: #if FCLOG_VERSION_HEX >= 0x030200.  fclog_version() gives the
  * same number for the library a program runs with, which may be newer.
  */
 #define FCLOG_VERSION_MAJOR	3
-#define FCLOG_VERSION_MINOR	2
+#define FCLOG_VERSION_MINOR	3
 #define FCLOG_VERSION_MICRO	0
 #define FCLOG_VERSION_HEX	((FCLOG_VERSION_MAJOR << 16) | \
 				 (FCLOG_VERSION_MINOR << 8) | \
@@ -216,7 +217,9 @@ struct fclog_record {
 				 * stands for, the first being seq; 0 for
 				 * any other record */
 	enum fclog_level level;
-	bool truncated;		/* The kernel cut the line */
+	bool truncated;		/* The kernel cut the line, or the object's
+				 * source or msg where the line could not
+				 * give it whole (see fclog_parse(3)) */
 	char *source;		/* The prefix ("tmpfs"), or "" */
 	char *msg;		/* The message, without level and prefix */
 	size_t msg_len;		/* It may hold NUL bytes (\u0000) */
@@ -321,7 +324,10 @@ void fclog_free(fclog_t *log);
 /*
  * The next record: 1 and *@rec set, 0 when the log is empty, -1 on error
  * (errno set, fclog_error() says more).  A record that does not parse is
- * consumed, counted in fclog_skipped() and reported as an error.
+ * consumed, counted in fclog_skipped() and reported as an error.  Each
+ * record is read whole: the buffer starts small and grows to the size
+ * FIONREAD gives for a record it cannot hold (without FIONREAD, a stock
+ * kernel, it doubles up to 64 KiB).
  */
 int fclog_next(fclog_t *log, struct fclog_record **rec);
 const char *fclog_error(const fclog_t *log);

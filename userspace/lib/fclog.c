@@ -25,8 +25,37 @@
 
 #include "fclog.h"
 
-/* Stock kernels bound nothing; past this, a legacy line is refused. */
+/*
+ * A reader's first buffer.  Most records are a few hundred bytes (a line
+ * and a report of a few fields); a larger one fails the read with
+ * EMSGSIZE, which leaves it in place, and fclog_next() grows the buffer to
+ * the size FIONREAD gives, then reads it again.  The kernel's bound on a
+ * record is its own, not ABI: nothing here relies on it.
+ */
+#define FCLOG_FIRST_SIZE	1024
+
+/*
+ * The first buffer where the fd does not answer FIONREAD (a kernel without
+ * the series): what libfclog always started with, since such a kernel
+ * cannot say how large a record is, and older kernels (before
+ * fetch_message_locked() checked the size) took a message off the log
+ * even when a read's buffer was too small for it.
+ */
+#define FCLOG_UNSIZED_FIRST_SIZE	16384
+
+/*
+ * A kernel without FIONREAD on a context (stock) does not say how large a
+ * record is, and bounds nothing: the buffer doubles up to this, past which
+ * a legacy line is refused.
+ */
 #define FCLOG_LEGACY_MAX	(64 * 1024)
+
+/*
+ * The most FIONREAD may make the buffer: far past any record a kernel
+ * makes (a structured record may reach about 24 KiB), so that a size that
+ * is no record's cannot make the reader allocate without end.
+ */
+#define FCLOG_SIZED_MAX		(1024 * 1024)
 
 /* The kernel's MAX_ERRNO: "errno" is what a syscall returned. */
 #define FCLOG_MAX_ERRNO		4095
@@ -495,9 +524,37 @@ static int parse_report(struct fclog_record *rec, json_t *obj, char *err,
 	return 0;
 }
 
+/*
+ * The object's "msg" holds the first KiB of a longer message
+ * ("msg_truncated"); the line holds all of it, up to its own cut, past
+ * "<l> <prefix>: ".  Take it from there when the prefix is found there as
+ * "source" says it, byte for byte (an escaped or replaced byte would not
+ * be): true if the message now is the line's.
+ */
+static bool msg_from_line(struct fclog_record *rec)
+{
+	size_t n = strlen(rec->source), start = 2 + n + (n ? 2 : 0);
+	const char *line = rec->text;
+	char *msg;
+
+	if (strlen(line) < start || memcmp(line + 2, rec->source, n) ||
+	    (n && memcmp(line + 2 + n, ": ", 2)) ||
+	    strlen(line + start) <= rec->msg_len ||
+	    memcmp(line + start, rec->msg, rec->msg_len))
+		return false;
+	msg = strdup(line + start);
+	if (!msg)
+		return false;
+	free(rec->msg);
+	rec->msg = msg;
+	rec->msg_len = strlen(msg);
+	return true;
+}
+
 static int parse_json(struct fclog_record *rec, const char *json, size_t len,
 		      char *err, size_t errlen)
 {
+	bool source_cut = false, msg_cut = false;
 	json_error_t jerr;
 	json_t *obj, *v;
 	char *level = NULL;
@@ -535,7 +592,12 @@ static int parse_json(struct fclog_record *rec, const char *json, size_t len,
 		fail(err, errlen, "\"truncated\" is not a boolean");
 		goto out;
 	}
-	rec->truncated = json_is_true(v);
+	if (opt_bool(obj, "source_truncated", &source_cut, NULL, err, errlen) ||
+	    opt_bool(obj, "msg_truncated", &msg_cut, NULL, err, errlen))
+		goto out;
+	if (msg_cut && !source_cut && msg_from_line(rec))
+		msg_cut = false;
+	rec->truncated = json_is_true(v) || source_cut || msg_cut;
 	if (parse_report(rec, obj, err, errlen))
 		goto out;
 	rec->structured = true;
@@ -760,11 +822,13 @@ void fclog_print(FILE *f, const struct fclog_record *rec, unsigned int flags)
 fclog_t *fclog_new(int fd)
 {
 	fclog_t *log = calloc(1, sizeof(*log));
+	int next;
 
 	if (!log)
 		return NULL;
 	log->fd = fd;
-	log->size = FSCONTEXT_LOG_RECORD_MAX;
+	log->size = ioctl(fd, FIONREAD, &next) < 0 ? FCLOG_UNSIZED_FIRST_SIZE :
+						      FCLOG_FIRST_SIZE;
 	log->buf = malloc(log->size);
 	if (!log->buf) {
 		free(log);
@@ -901,8 +965,9 @@ static void account(fclog_t *log, const struct fclog_record *rec)
 
 int fclog_next(fclog_t *log, struct fclog_record **rec)
 {
+	size_t need, max;
 	char *bigger;
-	int need, err;
+	int next, err;
 	ssize_t n;
 
 	*rec = NULL;
@@ -913,28 +978,55 @@ int fclog_next(fclog_t *log, struct fclog_record **rec)
 			return 0;
 		if (n > 0)
 			break;
-		if (errno == ENODATA)
-			return 0;
-		/*
-		 * Too large for the buffer: the kernel says how large
-		 * (FIONREAD).  A stock kernel does not, and its legacy lines
-		 * have no bound but this reader's: double, up to that.
-		 */
 		err = errno;
-		if (err == EMSGSIZE &&
-		    (ioctl(log->fd, FIONREAD, &need) < 0 ||
-		     need <= (int)log->size))
-			need = log->size * 2;
-		if (err != EMSGSIZE || need > FCLOG_LEGACY_MAX) {
-			snprintf(log->error, sizeof(log->error), "read: %s%s",
-				 strerror(err), err == EMSGSIZE ?
-				 " (record larger than 64 KiB)" : "");
+		if (err == ENODATA)
+			return 0;
+		if (err != EMSGSIZE) {
+			snprintf(log->error, sizeof(log->error), "read: %s",
+				 strerror(err));
+			errno = err;
+			return -1;
+		}
+		/*
+		 * Too large for the buffer, and left in place: the kernel
+		 * says how large (FIONREAD).  A stock kernel does not, and
+		 * its legacy lines have no bound but this reader's: double,
+		 * up to that.  A size no larger than the buffer is of a
+		 * record that is no longer the next one (another reader of
+		 * the log took it): doubling then still ends the loop.
+		 */
+		if (ioctl(log->fd, FIONREAD, &next) < 0 || next <= 0 ||
+		    (size_t)next <= log->size)
+			next = 0;
+		if (next) {
+			need = next;
+			max = FCLOG_SIZED_MAX;
+		} else {
+			need = log->size < FCLOG_LEGACY_MAX / 2 ?
+			       log->size * 2 : FCLOG_LEGACY_MAX;
+			max = FCLOG_LEGACY_MAX;
+		}
+		if (need > max || need <= log->size) {
+			if (next)
+				snprintf(log->error, sizeof(log->error),
+					 "read: %s (a record of %d bytes, more than this reader takes: %d KiB)",
+					 strerror(err), next,
+					 FCLOG_SIZED_MAX / 1024);
+			else
+				snprintf(log->error, sizeof(log->error),
+					 "read: %s (a record larger than %zu bytes, and the kernel does not say how large)",
+					 strerror(err), log->size);
 			errno = err;
 			return -1;
 		}
 		bigger = realloc(log->buf, need);
-		if (!bigger)
+		if (!bigger) {
+			snprintf(log->error, sizeof(log->error),
+				 "read: %s (no memory for a record of %zu bytes)",
+				 strerror(ENOMEM), need);
+			errno = ENOMEM;
 			return -1;
+		}
 		log->buf = bigger;
 		log->size = need;
 	}
