@@ -1225,6 +1225,26 @@ static int read_back(const char *buf, size_t len, struct fclog_record **rec,
 #define UNSIZED_RECORD	40000
 #define HUGE_RECORD	100000
 
+/*
+ * Read @len bytes of @buf back through a reader (read_back()), FIONREAD
+ * answering as fionread_answers says: the record whole, its @params
+ * parameters all there, in exactly @want_reads reads.
+ */
+static void check_read_back(const char *buf, size_t len, int params,
+			    unsigned int want_reads, const char *name)
+{
+	struct fclog_record *rec;
+	char err[256] = "", what[300];
+	unsigned int reads;
+	int r;
+
+	r = read_back(buf, len, &rec, &reads, err, sizeof(err));
+	snprintf(what, sizeof(what), "%d, %u reads: %s", r, reads, err);
+	check(r == 1 && rec->nparams == (size_t)params && reads == want_reads,
+	      name, what);
+	fclog_record_free(rec);
+}
+
 static void large_rejection_record(void)
 {
 	char *buf = malloc(HUGE_RECORD), *json = malloc(HUGE_RECORD);
@@ -1253,12 +1273,8 @@ static void large_rejection_record(void)
 	      "a 32768-byte rejection record parses", err);
 	fclog_record_free(rec);
 
-	r = read_back(buf, len, &read_rec, &reads, err, sizeof(err));
-	snprintf(what, sizeof(what), "%d, %u reads: %s", r, reads, err);
-	check(r == 1 && read_rec->nparams == (size_t)params && reads == 2,
-	      "reader reads a 32768-byte record whole, sized by FIONREAD in two reads",
-	      what);
-	fclog_record_free(read_rec);
+	check_read_back(buf, len, params, 2,
+			"reader reads a 32768-byte record whole, sized by FIONREAD in two reads");
 
 	/*
 	 * Without FIONREAD the reader starts at 16 KiB, as libfclog always
@@ -1266,21 +1282,13 @@ static void large_rejection_record(void)
 	 */
 	len = make_rejection_record(buf, json, UNSIZED_RECORD, &params);
 	fionread_answers = false;
-	r = read_back(buf, len, &read_rec, &reads, err, sizeof(err));
-	snprintf(what, sizeof(what), "%d, %u reads: %s", r, reads, err);
-	check(r == 1 && read_rec->nparams == (size_t)params && reads == 3,
-	      "without FIONREAD the reader doubles its buffer from 16 KiB to a 40000-byte record",
-	      what);
-	fclog_record_free(read_rec);
+	check_read_back(buf, len, params, 3,
+			"without FIONREAD the reader doubles its buffer from 16 KiB to a 40000-byte record");
 
 	len = make_rejection_record(buf, json, HUGE_RECORD, &params);
 	fionread_answers = true;
-	r = read_back(buf, len, &read_rec, &reads, err, sizeof(err));
-	snprintf(what, sizeof(what), "%d, %u reads: %s", r, reads, err);
-	check(r == 1 && read_rec->nparams == (size_t)params && reads == 2,
-	      "reader reads a 100000-byte record whole where FIONREAD sizes it",
-	      what);
-	fclog_record_free(read_rec);
+	check_read_back(buf, len, params, 2,
+			"reader reads a 100000-byte record whole where FIONREAD sizes it");
 
 	fionread_answers = false;
 	r = read_back(buf, len, &read_rec, &reads, err, sizeof(err));
