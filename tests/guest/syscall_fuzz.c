@@ -23,6 +23,8 @@
  * (always) and on the sb_conflict of CREATE_COMPATIBLE (always; never on
  * CREATE_EXCL's, which compares nothing, nor on another user namespace's
  * or a ro/rw conflict), "params_applied" only (and always) on sb_shared,
+ * "structured_only" always on sb_shared, reconfigure_failed and every
+ * create_failed but CREATE_COMPATIBLE's EOPNOTSUPP (which legacy logs get),
  * and the causes incompatible and unverifiable only with op
  * create_compatible and EBUSY, or, unverifiable, on a recoverable
  * create_failed with EOPNOTSUPP (a filesystem that does not compare);
@@ -316,6 +318,7 @@ static const struct {
 	{ "params_truncated", JSON_TRUE, false, true },
 	{ "params_unlisted", JSON_TRUE, false, true },
 	{ "params_applied", JSON_TRUE, false, true },
+	{ "structured_only", JSON_TRUE, false, true },
 };
 
 static const char *const levels[] = { "error", "warning", "info" };
@@ -407,6 +410,13 @@ static const char *report_wrong(json_t *obj)
 		return "\"recoverable\" where there is no outcome, or an outcome without it";
 	if (strcmp(event, "sb_shared") && json_object_get(obj, "params_applied"))
 		return "params_applied on an event that is not sb_shared";
+	/* Records legacy logs never had say so. */
+	if ((!strcmp(event, "sb_shared") ||
+	     !strcmp(event, "reconfigure_failed") ||
+	     (!strcmp(event, "create_failed") &&
+	      json_integer_value(json_object_get(obj, "errno")) != EOPNOTSUPP)) &&
+	    !json_object_get(obj, "structured_only"))
+		return "an sb_shared or outcome without \"structured_only\"";
 	if (strcmp(event, "sb_shared") && strcmp(event, "sb_conflict") &&
 	    json_object_get(obj, "verdict"))
 		return "a verdict on an event that is not about a superblock";
