@@ -6,9 +6,9 @@
 # a success.  On every kernel, what the posting's mount prints, less the
 # lines it adds, is byte for byte what Debian's prints: the messages
 # (mnt_context_get_mesgs()) are the same whether the log is structured or
-# not.  On a kernel with structured logs it names each refused option and
-# its cause, and says where a superblock was shared; on one without, it
-# adds nothing.  One TAP test per command line and kernel check.
+# not.  On a kernel with structured logs it names each refused option,
+# its cause and its errno, and says where a superblock was shared; on one
+# without, it adds nothing.  One TAP test per command line and kernel check.
 
 n=0
 failures=0
@@ -64,24 +64,24 @@ try() {
 }
 
 a=$dir/mnt-a
-try "tmpfs refused option 'size=abc': bad value." -t tmpfs -o size=abc none "$a"
-try "tmpfs refused option 'nosuchopt': unknown option." -t tmpfs -o nosuchopt none "$a"
-try "tmpfs refused option 'inode64=yes': wrong kind of value." -t tmpfs -o inode64=yes none "$a"
-try "tmpfs refused option 'mode': wrong kind of value." -t tmpfs -o mode none "$a"
-try "vfat refused option 'nosuch': unknown option." -t vfat -o nosuch none "$a"
-try "vfat refused option 'time_offset'." -t vfat -o time_offset=100000 none "$a"
-try "proc refused option 'hidepid'." -t proc -o hidepid=bogus none "$a"
-try "proc refused option 'nosuchkey': unknown option." -t proc -o nosuchkey=1 none "$a"
-try "ext4 refused option 'source=/proc': not a block device." -t ext4 /proc "$a"
+try "tmpfs refused option 'size=abc': bad value (Invalid argument)." -t tmpfs -o size=abc none "$a"
+try "tmpfs refused option 'nosuchopt': unknown option (Invalid argument)." -t tmpfs -o nosuchopt none "$a"
+try "tmpfs refused option 'inode64=yes': wrong kind of value (Invalid argument)." -t tmpfs -o inode64=yes none "$a"
+try "tmpfs refused option 'mode': wrong kind of value (Invalid argument)." -t tmpfs -o mode none "$a"
+try "vfat refused option 'nosuch': unknown option (Invalid argument)." -t vfat -o nosuch none "$a"
+try "vfat refused option 'time_offset': Invalid argument." -t vfat -o time_offset=100000 none "$a"
+try "proc refused option 'hidepid': Invalid argument." -t proc -o hidepid=bogus none "$a"
+try "proc refused option 'nosuchkey': unknown option (Invalid argument)." -t proc -o nosuchkey=1 none "$a"
+try "ext4 refused option 'source=/proc': not a block device (Block device required)." -t ext4 /proc "$a"
 try "" -t tmpfs -o size=1m none "$a"
 
 # A remount: the context comes from fspick().
 mount -t tmpfs -o size=1m none "$dir/mnt-c"
-try "tmpfs refused option 'size=zz': bad value." -o remount,size=zz "$dir/mnt-c"
+try "tmpfs refused option 'size=zz': bad value (Invalid argument)." -o remount,size=zz "$dir/mnt-c"
 umount "$dir/mnt-c"
 
 # debugfs has one superblock: every mount shares it.
-try "shared the debugfs superblock debugfs already in use (options compatible)." \
+try "shared the debugfs superblock debugfs already in use, which has the options given." \
 	-v -t debugfs none "$a"
 
 umount "$dir/mnt-a" 2>/dev/null
