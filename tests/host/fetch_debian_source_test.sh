@@ -9,11 +9,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/host/tap.sh"
 fetch=$top/scripts/fetch-debian-source
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/bin" "$tmp/etc/sources.list.d"
-printf 'Types: deb\nURIs: http://archive.example/debian\nSuites: bookworm\nComponents: main\n\nTypes: deb\nURIs: http://security.example/debian-security\nSuites: bookworm-security\nComponents: main\n' \
-	> "$tmp/etc/sources.list.d/debian.sources"
+. "$top/tests/host/fake_apt.sh"
+fake_apt_init
 
 # apt-get: "update" does nothing; "source --download-only PKG=VER" writes
 # the .dsc, the upstream tarball and the Debian tarball (their content:
@@ -34,14 +31,7 @@ case " $* " in
 *) exit 100 ;;
 esac
 EOF
-cat > "$tmp/bin/apt-cache" <<'EOF'
-#!/bin/bash
-echo "apt-cache $*" >> "$FAKE_LOG"
-for a; do pkg=$a; done
-for v in $FAKE_LISTED; do
-	echo "$pkg | $v | http://archive.example/debian trixie/main Sources"
-done
-EOF
+fake_apt_cache "http://archive.example/debian trixie/main Sources"
 chmod +x "$tmp/bin/"*
 
 # run DIR VERSION LISTED: fetch util-linux VERSION into DIR with the suite
@@ -72,17 +62,8 @@ grep -qx 'apt-get .* source --download-only util-linux=2.41.5-0+deb13u1' "$tmp/l
 check $? "apt-get downloads the source of PKG=VERSION, and builds nothing"
 
 # apt is only ever given the private configuration.
-private=1
-while read -r line; do
-	case $line in
-	apt-get*|apt-cache*)
-		case $line in
-		*"Dir::Etc::sourcelist=$d/apt/sources.list"*"Dir::Etc::sourceparts=-"*"Dir::State::Lists=$d/apt/lists"*) ;;
-		*) private=0; echo "# $line" ;;
-		esac ;;
-	esac
-done < "$tmp/log"
-check $((private == 0)) "every apt call names the private sources list and lists directory"
+apt_was_private "$d"
+check $? "every apt call names the private sources list and lists directory"
 grep -qx 'deb-src \[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg\] http://archive.example/debian trixie main' \
 	"$d/apt/sources.list"
 check $? "the private list: deb-src, the machine's archive (not security), the suite, the archive keyring"

@@ -9,11 +9,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/host/tap.sh"
 fetch=$top/scripts/fetch-linux-source
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/bin" "$tmp/etc/sources.list.d"
-printf 'Types: deb\nURIs: http://archive.example/debian\nSuites: bookworm\nComponents: main\n\nTypes: deb\nURIs: http://security.example/debian-security\nSuites: bookworm-security\nComponents: main\n' \
-	> "$tmp/etc/sources.list.d/debian.sources"
+. "$top/tests/host/fake_apt.sh"
+fake_apt_init
 
 # apt-get: "update" does nothing; "download PKG=VER" writes PKG_VER_all.deb
 # (its content: the version).  apt-cache madison lists $FAKE_LISTED.
@@ -29,14 +26,7 @@ case " $* " in
 *) exit 100 ;;
 esac
 EOF
-cat > "$tmp/bin/apt-cache" <<'EOF'
-#!/bin/bash
-echo "apt-cache $*" >> "$FAKE_LOG"
-for a; do pkg=$a; done
-for v in $FAKE_LISTED; do
-	echo "$pkg | $v | http://archive.example/debian trixie-backports/main all Packages"
-done
-EOF
+fake_apt_cache "http://archive.example/debian trixie-backports/main all Packages"
 cat > "$tmp/bin/dpkg-deb" <<'EOF'
 #!/bin/bash
 echo "dpkg-deb $*" >> "$FAKE_LOG"
@@ -75,17 +65,8 @@ ls "$d"/apt/debs/*.deb >/dev/null 2>&1
 check $((! $?)) "the .deb is not kept"
 
 # apt is only ever given the private configuration.
-private=1
-while read -r line; do
-	case $line in
-	apt-get*|apt-cache*)
-		case $line in
-		*"Dir::Etc::sourcelist=$d/apt/sources.list"*"Dir::Etc::sourceparts=-"*"Dir::State::Lists=$d/apt/lists"*) ;;
-		*) private=0; echo "# $line" ;;
-		esac ;;
-	esac
-done < "$tmp/log"
-check $((private == 0)) "every apt call names the private sources list and lists directory"
+apt_was_private "$d"
+check $? "every apt call names the private sources list and lists directory"
 grep -qx 'deb \[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg\] http://archive.example/debian trixie-backports main' \
 	"$d/apt/sources.list"
 check $? "the private list: the machine's archive (not security), the suite, the archive keyring"
