@@ -39,7 +39,8 @@
 #                    AUTHOR= EMAIL= LINUX_GIT= OUT= for the real posting
 #   make bisect-check    build the kernel after each patch of the series,
 #                    then each posting alone on what it applies on
-#   make lint        checkpatch --strict on every patch of the series, and
+#   make lint        checkpatch --strict on every patch of the series, no
+#                    fix-up inside a posting (series/rewrites), and
 #                    W=1 + sparse on the files it touches against stock
 #   make uapi-check  include-uapi/ must equal the series' uapi headers
 #   make lib         libfclog, static and shared    (build/libfclog.{a,so})
@@ -780,6 +781,7 @@ LINT_ENV := FCTEST_TREE=$(B)/patched/src FCTEST_STOCK_TREE=$(B)/stock/src \
 
 lint: $(B)/patched/obj/.config $(B)/stock/obj/.config
 	@FCTEST_TREE=$(B)/patched/src tests/host/series_checkpatch_test.sh
+	@tests/host/series_no_fixups_test.sh
 	@$(LINT_ENV) tests/host/series_warnings_test.sh
 
 # make host-check: the host tests alone, on a machine with no kernel tree:
