@@ -803,7 +803,7 @@ uapi-check: $(B)/patched/source.stamp
 
 # KUnit suites of the series that must have run in the patched guest, and
 # in the guest of the fc-log posting alone.
-KUNIT_SUITES := fc_log,fc_json
+KUNIT_SUITES := fc_log,fc_json,fsconfig
 FCLOG_KUNIT_SUITES := fc_log
 
 # $(call boot_check,NAME,BZIMAGE): boot it, keep its logs in build/check/NAME.

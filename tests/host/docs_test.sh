@@ -8,7 +8,10 @@
 #  - its Layout names every file and directory of qemu/ and of tests/;
 #  - it documents make host-check, and PKG_CONFIG_SYSROOT_DIR where it
 #    documents a DESTDIR install;
-#  - docs/testing.md gives no timing of an old series as current.
+#  - docs/testing.md gives no timing of an old series as current;
+#  - fclog(7), the README and mount_api.rst give the log's bounds as the
+#    kernel tree (FCTEST_TREE) defines them: records, bytes, and bytes of
+#    a structured log.
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 readme=$top/README.md
@@ -121,5 +124,29 @@ stale=$(grep -nE '\((26|30) patches|for the (26|30) patches' "$top/docs/testing.
 r=$?
 [ $r -eq 0 ] || echo "$stale" | sed 's/^/# stale: /'
 check $r "docs/testing.md gives no old series' timing as current"
+
+# The bounds, read from fs/internal.h: each document says each of them.
+. "$top/tests/host/kernel_tree.sh"
+name="fclog(7), README and mount_api.rst give the log's bounds"
+if have_tree "$name" FCTEST_TREE "$FCTEST_TREE"; then
+	bound() {
+		sed -n "s/^#define $1[[:space:]]*(*\([0-9]*\)[^0-9]*\([0-9]*\).*/\1 \2/p" \
+			"$FCTEST_TREE/fs/internal.h" |
+			awk '{ print $2 == "" ? $1 : $1 * $2 }'
+	}
+	records=$(bound FC_LOG_MAX_RECORDS)
+	kib=$(($(bound FC_LOG_MAX_BYTES) / 1024))
+	skib=$(($(bound FC_LOG_MAX_STRUCTURED_BYTES) / 1024))
+	rst=$FCTEST_TREE/Documentation/filesystems/mount_api.rst
+	man=$(tr '\n' ' ' < "$top/man/man7/fclog.7" | sed 's/\\~/ /g')
+	r=0
+	echo "$man" | grep -q "at most $records records and at most $kib KiB of them, $skib KiB in a structured log" ||
+		{ echo "# fclog(7) lacks $records records, $kib KiB, $skib KiB structured"; r=1; }
+	tr '\n' ' ' < "$readme" | grep -q "$records records (at most $kib KiB, $skib KiB structured)" ||
+		{ echo "# README lacks $records records (at most $kib KiB, $skib KiB structured)"; r=1; }
+	tr '\n' ' ' < "$rst" | tr -s ' ' | grep -q "at most $records records and at most $kib KiB of them (record allocations as the slab allocator sizes them), $skib KiB in a structured log" ||
+		{ echo "# mount_api.rst lacks the bounds $records, $kib KiB, $skib KiB"; r=1; }
+	check $r "$name ($records, $kib KiB, $skib KiB)"
+fi
 
 tap_end
