@@ -87,6 +87,13 @@
  * JSON object; see Documentation/filesystems/mount_api.rst.
  */
 #define FSOPEN_STRUCTURED_LOG	0x00000002
+/*
+ * Retry: a create that fails leaving no trace (the filesystem says which
+ * failures do), or a reconfigure of what the same fd mounted, returns the
+ * context to taking parameters rather than failing it; see
+ * Documentation/filesystems/mount_api.rst.
+ */
+#define FSOPEN_RETRY		0x00000004
 
 /*
  * fspick() flags.
@@ -100,6 +107,13 @@
  * JSON object; see Documentation/filesystems/mount_api.rst.
  */
 #define FSPICK_STRUCTURED_LOG	0x00000010
+/*
+ * Retry: a reconfigure that fails before changing anything (the
+ * filesystem says whether it does) returns the context to taking
+ * parameters rather than failing it; see
+ * Documentation/filesystems/mount_api.rst.
+ */
+#define FSPICK_RETRY		0x00000020
 
 /*
  * The type of fsconfig() call made.

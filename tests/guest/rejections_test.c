@@ -25,9 +25,13 @@
 #include "mount_api.h"
 #include "kselftest_harness.h"
 
-/* A structured context and its reader, or the test skipped on stock. */
+/*
+ * A structured context that asks for retries (FSOPEN_RETRY), and its
+ * reader, or the test skipped on stock.
+ */
 #define OPEN(fd, log, type) do {					\
-	fd = sys_fsopen(type, FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);	\
+	fd = sys_fsopen(type, FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG |	\
+			      FSOPEN_RETRY);				\
 	if (fd < 0 && errno == EINVAL && !fctest_kernel_has_structured())	\
 		SKIP(return, FCTEST_NEEDS_STRUCTURED);	\
 	ASSERT_GE(fd, 0) TH_LOG("fsopen(%s): %s", type, strerror(errno)); \
@@ -411,8 +415,8 @@ TEST(create_without_privilege_can_retry)
 
 /*
  * tmpfs checks a reconfigure before it changes anything, and says so: one
- * that fails (fewer inodes than in use) leaves the context taking
- * parameters, reconfigure_failed says recoverable, and a RECONFIGURE with
+ * that fails (fewer inodes than in use) leaves the context, opened with
+ * FSPICK_RETRY, taking parameters, reconfigure_failed says recoverable, and a RECONFIGURE with
  * a better value then succeeds on the same fd.
  */
 TEST(tmpfs_failed_reconfigure_can_retry)
@@ -436,7 +440,7 @@ TEST(tmpfs_failed_reconfigure_can_retry)
 	close(fd);
 
 	pfd = sys_fspick(mfd, "", FSPICK_EMPTY_PATH | FSPICK_CLOEXEC |
-				  FSPICK_STRUCTURED_LOG);
+				  FSPICK_STRUCTURED_LOG | FSPICK_RETRY);
 	ASSERT_GE(pfd, 0);
 	log = fclog_new(pfd);
 	ASSERT_NE(NULL, log);

@@ -1027,13 +1027,14 @@ static void do_open(struct thread *t, struct slot *slot)
 		do
 			type = &PICK(r, fs_types);
 		while (type->userns_only && run.root);
-		flags = below(r, 4);	/* CLOEXEC, STRUCTURED_LOG */
+		flags = below(r, 8);	/* CLOEXEC, STRUCTURED_LOG, RETRY */
 		if (chance(r, 5))
 			flags |= 1u << below(r, 32);
 		fd = sys_fsopen(chance(r, 2) ? "" : type->name, flags);
 		flags = flags & FSOPEN_STRUCTURED_LOG;
 	} else {
 		flags = below(r, 2) * FSPICK_STRUCTURED_LOG |
+			below(r, 2) * FSPICK_RETRY |
 			(below(r, 8) & pick_paths_flags);
 		if (chance(r, 5))
 			flags |= 1u << below(r, 32);

@@ -54,6 +54,7 @@ struct scenario {
 	bool sb_in_use;		/* CREATE_EXCL finds a superblock */
 	bool sb_conflict_lost;	/* ...and only its create_failed is read */
 	bool unrecoverable;	/* a failed CREATE fails the context */
+	bool no_retry;		/* a kernel without FSOPEN_RETRY */
 	bool create_fails;	/* CREATE fails, with no rejection */
 	/*
 	 * The superblock in use, as "key[=value]" the way a context sets
@@ -101,6 +102,7 @@ static struct stats *stats;
 static struct {
 	int fd, seq;
 	bool failed, created;
+	bool retry;		/* opened with FSOPEN_RETRY */
 	char set[16][64];	/* keys set, as "key=value" or "key" */
 	int nset;
 	char rejected[16][64];	/* keys refused on any context so far */
@@ -157,10 +159,23 @@ static int fake_fsopen(unsigned int flags)
 {
 	if (sc->legacy && (flags & FSOPEN_STRUCTURED_LOG))
 		return fail_with(EINVAL);
+	if ((sc->legacy || sc->no_retry) && (flags & FSOPEN_RETRY))
+		return fail_with(EINVAL);
 	memset(&ctx.fd, 0, offsetof(typeof(ctx), rejected));
+	ctx.retry = flags & FSOPEN_RETRY;
 	ctx.head = ctx.tail = 0;
 	ctx.fd = FAKE_FD + stats->contexts++;
 	return ctx.fd;
+}
+
+/*
+ * Whether a failed CREATE fails the context: as the kernel does, unless
+ * the filesystem declared the failure harmless and the context was opened
+ * with FSOPEN_RETRY.
+ */
+static bool create_fails_context(void)
+{
+	return sc->unrecoverable || !ctx.retry;
 }
 
 /* Whether @list (comma-joined) has @word. */
@@ -345,8 +360,8 @@ static int fake_create(unsigned int cmd)
 		push("e fake: CREATE failed\n", ",\"event\":\"create_failed\","
 		     "\"cause\":\"%s\",\"errno\":16,"
 		     "\"op\":\"%s\",\"recoverable\":%s", cause, op,
-		     sc->unrecoverable ? "false" : "true");
-		ctx.failed = sc->unrecoverable;
+		     create_fails_context() ? "false" : "true");
+		ctx.failed = create_fails_context();
 		return fail_with(EBUSY);
 	}
 	for (i = 0; i < ctx.nset; i++) {
@@ -383,8 +398,8 @@ static int fake_create(unsigned int cmd)
 	     "\"errno\":%d,\"op\":\"%s\",\"recoverable\":%s",
 	     bad && *bad->cause ? ",\"cause\":\"" : "", bad ? bad->cause : "",
 	     bad && *bad->cause ? "\"" : "", EINVAL, op,
-	     sc->unrecoverable ? "false" : "true");
-	ctx.failed = sc->unrecoverable;
+	     create_fails_context() ? "false" : "true");
+	ctx.failed = create_fails_context();
 	return fail_with(EINVAL);
 }
 
@@ -786,6 +801,12 @@ static const struct scenario scenarios[] = {
 		.name = "--allow-reuse, create_failed unrecoverable: a fresh context",
 		.args = "-t fake --exclusive --allow-reuse -o a=1 none /mnt",
 		.sb_in_use = true, .unrecoverable = true,
+		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
+		.options = "a=1",
+	}, {
+		.name = "--allow-reuse, a kernel without FSOPEN_RETRY: a fresh context",
+		.args = "-t fake --exclusive --allow-reuse -o a=1 none /mnt",
+		.sb_in_use = true, .no_retry = true,
 		.k = 1, .exit = 0, .attempts = 2, .contexts = 2,
 		.options = "a=1",
 	}, {

@@ -202,7 +202,8 @@ check $r "the man pages say which version added each function of 3.1 and 3.2"
 
 # The constants, as a program following fclog(7) uses them: against the
 # installed header and the system's <linux/mount.h> (no include-uapi/).
-consts="FSOPEN_STRUCTURED_LOG FSPICK_STRUCTURED_LOG FSCONFIG_CMD_CREATE_COMPATIBLE"
+consts="FSOPEN_STRUCTURED_LOG FSPICK_STRUCTURED_LOG FSOPEN_RETRY FSPICK_RETRY
+	FSCONFIG_CMD_CREATE_COMPATIBLE"
 {
 	echo '#include <stdio.h>'
 	echo '#include <fclog.h>'

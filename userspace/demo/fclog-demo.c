@@ -7,8 +7,9 @@
  * the context fd until ENODATA, with non-printable bytes escaped so that
  * nothing the kernel sent is hidden.  Contexts are opened with
  * FSOPEN_STRUCTURED_LOG, so each record shows as its text line and its JSON
- * object; on a kernel without the flag the demo says so and shows the
- * legacy lines.
+ * object, and FSOPEN_RETRY, so that a create that failed leaving no trace
+ * leaves the fd taking parameters; on a kernel without the flags the demo
+ * says so and shows the legacy lines.
  *
  * Then the story the structured rejections are for: fclog-retry asked for
  * a mix of good and bad options mounts with the good ones, saying what it
@@ -54,7 +55,8 @@ static void print_escaped(const unsigned char *p, size_t n)
 	}
 }
 
-static unsigned int open_flags = FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG;
+static unsigned int open_flags = FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG |
+				  FSOPEN_RETRY;
 
 /*
  * Read every record, each read sized as fclog(7) says: FIONREAD gives the
@@ -432,7 +434,7 @@ int main(void)
 
 	puts("== fc_log demonstration: what a reader of an fs_context fd sees ==");
 	if (probe < 0 && errno == EINVAL) {
-		puts("(this kernel has no FSOPEN_STRUCTURED_LOG: legacy lines only)");
+		puts("(this kernel has no FSOPEN_STRUCTURED_LOG nor FSOPEN_RETRY: legacy lines only)");
 		open_flags = FSOPEN_CLOEXEC;
 	} else if (probe >= 0) {
 		close(probe);

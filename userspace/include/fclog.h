@@ -51,6 +51,12 @@
 #ifndef FSPICK_STRUCTURED_LOG
 #define FSPICK_STRUCTURED_LOG	0x00000010
 #endif
+#ifndef FSOPEN_RETRY
+#define FSOPEN_RETRY		0x00000004
+#endif
+#ifndef FSPICK_RETRY
+#define FSPICK_RETRY		0x00000020
+#endif
 
 #ifdef __cplusplus
 extern "C" {

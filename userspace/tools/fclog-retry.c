@@ -30,7 +30,8 @@
  *    rid of them.  Optional ones are dropped, required ones (the source
  *    refused at create: missing, not_found, not_blockdev) end the run.
  *    The same fd is used again only when the create_failed record says the
- *    context is recoverable and no dropped option had been accepted.
+ *    context is recoverable (it asks for that with FSOPEN_RETRY) and no
+ *    dropped option had been accepted.
  *  - CREATE_EXCL refused because a superblock exists (sb_conflict, or
  *    create_failed, with the cause exclusive): the run ends, or with
  *    --allow-reuse the next attempt is a plain CREATE, on the same fd when
@@ -202,8 +203,15 @@ static int open_context(void)
 		close(fd);
 		ctx_log = NULL;
 	}
+	/*
+	 * FSOPEN_RETRY came with the structured log: where the kernel has
+	 * it, a create that failed leaving no trace keeps the context.  The
+	 * tool works without it too, on a fresh fd after every failure.
+	 */
 	fd = sys_fsopen(type, FSOPEN_CLOEXEC |
-			(structured ? FSOPEN_STRUCTURED_LOG : 0));
+			(structured ? FSOPEN_STRUCTURED_LOG | FSOPEN_RETRY : 0));
+	if (fd < 0 && errno == EINVAL && structured)
+		fd = sys_fsopen(type, FSOPEN_CLOEXEC | FSOPEN_STRUCTURED_LOG);
 	if (fd < 0 && errno == EINVAL && structured) {
 		structured = false;
 		say(json_pack("{s:s}", "event", "legacy"),
