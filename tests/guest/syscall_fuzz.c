@@ -23,11 +23,9 @@
  * (always) and on the sb_conflict of CREATE_COMPATIBLE (always; never on
  * CREATE_EXCL's, which compares nothing, nor on another user namespace's
  * or a ro/rw conflict), "params_applied" only (and always) on sb_shared,
- * "structured_only" always on sb_shared, reconfigure_failed and every
- * create_failed but CREATE_COMPATIBLE's EOPNOTSUPP (which legacy logs get),
- * and the causes incompatible and unverifiable only with op
- * create_compatible and EBUSY, or, unverifiable, on a recoverable
- * create_failed with EOPNOTSUPP (a filesystem that does not compare);
+ * "structured_only" always on sb_shared, reconfigure_failed and
+ * create_failed, and the causes incompatible and unverifiable only with
+ * op create_compatible and EBUSY;
  * o_path (an O_PATH fd) only on a param_rejected of op set_fd with
  * EBADF and no value.
  * A read that
@@ -434,8 +432,7 @@ static const char *report_wrong(json_t *obj)
 	/* Records legacy logs never had say so. */
 	if ((!strcmp(event, "sb_shared") ||
 	     !strcmp(event, "reconfigure_failed") ||
-	     (!strcmp(event, "create_failed") &&
-	      json_integer_value(json_object_get(obj, "errno")) != EOPNOTSUPP)) &&
+	     !strcmp(event, "create_failed")) &&
 	    !json_object_get(obj, "structured_only"))
 		return "an sb_shared or outcome without \"structured_only\"";
 	if (strcmp(event, "sb_shared") && strcmp(event, "sb_conflict") &&
@@ -479,16 +476,8 @@ static const char *report_wrong(json_t *obj)
 		return "a CREATE_COMPATIBLE cause on another command";
 	if (cause && (!strcmp(json_string_value(cause), "incompatible") ||
 		      !strcmp(json_string_value(cause), "unverifiable")) &&
-	    json_integer_value(json_object_get(obj, "errno")) != EBUSY &&
-	    (strcmp(json_string_value(cause), "unverifiable") ||
-	     json_integer_value(json_object_get(obj, "errno")) != EOPNOTSUPP))
-		return "a CREATE_COMPATIBLE cause with an errno other than EBUSY (or EOPNOTSUPP)";
-	/* Refused at once, the context untouched: nothing else is logged. */
-	if (cause && !strcmp(json_string_value(cause), "unverifiable") &&
-	    json_integer_value(json_object_get(obj, "errno")) == EOPNOTSUPP &&
-	    (strcmp(event, "create_failed") ||
-	     !json_is_true(json_object_get(obj, "recoverable"))))
-		return "unverifiable with EOPNOTSUPP on other than a recoverable create_failed";
+	    json_integer_value(json_object_get(obj, "errno")) != EBUSY)
+		return "a CREATE_COMPATIBLE cause with an errno other than EBUSY";
 	if (!strcmp(event, "param_rejected") && !json_object_get(obj, "param"))
 		return "a param_rejected that names no parameter";
 	/* The VFS refuses an O_PATH fd before anyone sees the parameter. */

@@ -11,10 +11,9 @@
  * kernel with FSCONFIG_CMD_CREATE_COMPATIBLE does (a "verdict" and each
  * parameter's, named as given, superblock flags first, on sb_shared and
  * on the sb_conflict of CREATE_COMPATIBLE, which shares only a compatible
- * one); a filesystem that does not compare has CREATE_COMPATIBLE refused
- * at once with EOPNOTSUPP and a create_failed record (unverifiable,
- * recoverable); an older kernel refuses that command with EOPNOTSUPP and
- * no record.
+ * one); a filesystem that does not compare has the superblock in use
+ * refused as unverifiable (EBUSY, verdict unknown); an older kernel
+ * refuses that command with EOPNOTSUPP and no record.
  *
  * The model refuses what a scenario lists, at fsconfig() time or at CREATE
  * (one key per CREATE, as a fill_super stops at its first complaint), and
@@ -331,17 +330,6 @@ static int fake_create(unsigned int cmd)
 	int i, compat = 0;
 
 	stats->creates++;
-	/*
-	 * A filesystem that does not compare: refused before anything is
-	 * tried, the context untouched (and logged to legacy logs too).
-	 */
-	if (cmd == FSCONFIG_CMD_CREATE_COMPATIBLE && sc->no_compare) {
-		push("e fake: Superblocks of this filesystem cannot be compared\n",
-		     ",\"event\":\"create_failed\",\"cause\":\"unverifiable\","
-		     "\"errno\":95,\"op\":\"create_compatible\","
-		     "\"recoverable\":true");
-		return fail_with(EOPNOTSUPP);
-	}
 	/* CREATE_EXCL refuses whatever it meets: it compares nothing. */
 	verdict[0] = '\0';
 	if (sc->sb_in_use && !excl)
@@ -913,7 +901,7 @@ static const struct scenario scenarios[] = {
 		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
 		.options = "mode=0700,gid=5", .verdict = "unknown",
 		.differs = "", .unknown = "gid",
-		.error = "unknown: gid unknown (gid=5)",
+		.error = "(verdict unknown): gid unknown (gid=5)",
 	}, {
 		.name = "--reuse-if-compatible, differs and unknown: exit 6, both named",
 		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0755 "
@@ -923,21 +911,25 @@ static const struct scenario scenarios[] = {
 		.options = "mode=0755,gid=5", .verdict = "incompatible",
 		.differs = "mode", .unknown = "gid",
 	}, {
-		.name = "--reuse-if-compatible, a filesystem that does not compare: exit 7, named",
+		.name = "--reuse-if-compatible, a filesystem that does not compare: unknown, exit 6",
 		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0700 none /mnt",
 		.sb_in_use = true, .no_compare = true,
-		.k = 1, .exit = 7, .attempts = 1, .contexts = 1,
-		.options = "mode=0700", .no_verdict = true,
-		.cannot_compare = "filesystem",
-		.error = "CREATE_COMPATIBLE: fake cannot compare a superblock in use",
+		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
+		.options = "mode=0700", .verdict = "unknown", .differs = "",
+		.unknown = "mode",
 	}, {
-		.name = "--reuse-if-compatible, a filesystem that does not compare, none in use: exit 7",
+		.name = "--reuse-if-compatible, a filesystem that does not compare, nothing set: unknown, exit 6",
 		.args = "-t fake --exclusive --reuse-if-compatible none /mnt",
+		.sb_in_use = true, .no_compare = true,
+		.k = 1, .exit = 6, .attempts = 1, .contexts = 1,
+		.options = "", .verdict = "unknown", .differs = "", .unknown = "",
+		.error = "in use is not known to have what was asked (verdict unknown); not shared",
+	}, {
+		.name = "--reuse-if-compatible, a filesystem that does not compare, none in use: created",
+		.args = "-t fake --exclusive --reuse-if-compatible -o mode=0700 none /mnt",
 		.no_compare = true,
-		.k = 1, .exit = 7, .attempts = 1, .contexts = 1,
-		.options = "", .no_verdict = true,
-		.cannot_compare = "filesystem",
-		.error = "the filesystem does not compare: EOPNOTSUPP",
+		.k = 0, .exit = 0, .attempts = 1, .contexts = 1,
+		.options = "mode=0700", .no_verdict = true,
 	}, {
 		.name = "--allow-reuse, a filesystem that does not compare: shared, unknown",
 		.args = "-t fake --exclusive --allow-reuse -o mode=0700 none /mnt",

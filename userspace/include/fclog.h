@@ -135,9 +135,9 @@ enum fclog_cause {
 	FCLOG_CAUSE_INCOMPATIBLE,	/* CREATE_COMPATIBLE met a superblock
 					 * whose settings differ */
 	FCLOG_CAUSE_UNVERIFIABLE,	/* ... one that could not be compared
-					 * with everything set (EBUSY); or,
-					 * with EOPNOTSUPP, a filesystem
-					 * that does not compare at all */
+					 * with everything set (EBUSY), as
+					 * any of a filesystem that does not
+					 * compare */
 	FCLOG_CAUSE_OTHER,		/* A cause newer than this library */
 	/*
 	 * Since libfclog 3.1: after _OTHER, so that the values a program

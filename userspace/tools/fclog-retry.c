@@ -49,14 +49,12 @@
  *    differs, any option the kernel could not compare (or did not list),
  *    or nothing left to drop ends the run (exit 6).  The kernel names each
  *    parameter as it was given ("noacl"), so an option is found by its
- *    key alone.  A filesystem that does not compare has the command
- *    refused at once, EOPNOTSUPP with a create_failed record (op
- *    create_compatible, cause unverifiable): the tool says that this
- *    filesystem cannot compare, naming its type, and stops (exit 7).  A
- *    kernel without the command refuses it with EOPNOTSUPP and no record
- *    of it: the tool says that this kernel cannot compare and stops (exit
- *    7).  It never falls back to CREATE, which would share whatever is
- *    there, nor guesses.
+ *    key alone.  A filesystem that does not compare cannot vouch for a
+ *    superblock: the kernel refuses the one in use as unverifiable
+ *    (exit 6, as above).  A kernel without the command refuses it with
+ *    EOPNOTSUPP and no record of it: the tool says that this kernel
+ *    cannot compare and stops (exit 7).  It never falls back to CREATE,
+ *    which would share whatever is there, nor guesses.
  *  - Anything else (no rejection to act on, nothing left to drop) ends it.
  *
  * Attempts: an attempt is one CREATE (or CREATE_EXCL).  Options dropped at
@@ -81,15 +79,15 @@
  * result also has its "verdict" and the kernel's names of the parameters
  * that differ ("differs") and that it could not compare ("unknown"); when
  * CREATE_COMPATIBLE was refused with EOPNOTSUPP, "cannot_compare" says
- * who cannot: "filesystem" or "kernel".
+ * who cannot: "kernel".
  *
  * Exit status: 0 mounted; 1 usage; 2 fsopen() failed; 3 a required option
  * was rejected; 4 a failure with no rejection to act on (legacy kernel, no
  * rejection naming the option, nothing left to drop); 5 fsmount() or move_mount()
  * failed; 6 CREATE_EXCL found an existing superblock (no --allow-reuse), or
  * CREATE_COMPATIBLE one it would not share (--reuse-if-compatible); 7
- * CREATE_COMPATIBLE cannot compare: the filesystem does not, or the kernel
- * has no FSCONFIG_CMD_CREATE_COMPATIBLE.
+ * CREATE_COMPATIBLE cannot compare: the kernel has no
+ * FSCONFIG_CMD_CREATE_COMPATIBLE.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -366,6 +364,8 @@ static int weigh(const struct fclog_record *cmp,
 		return 0;
 	return stop(EXIT_EXISTS, "CREATE_COMPATIBLE: the %s superblock (%s) in use is %s%s; not shared",
 		    refusal->sb_type ?: type, refusal->sb_id ?: "?",
+		    cmp && cmp->verdict == FCLOG_VERDICT_UNKNOWN ?
+		    "not known to have what was asked (verdict unknown)" :
 		    cmp && cmp->verdict_name ? cmp->verdict_name :
 		    refusal->cause_name, *list ? list :
 		    !cmp && refusal->cause == FCLOG_CAUSE_UNVERIFIABLE ?
@@ -421,27 +421,17 @@ static int create(void)
 	if (!ret)
 		return 0;
 	/*
-	 * A kernel that knows the command logs what became of it: for a
-	 * filesystem that does not compare, a create_failed record saying so
-	 * (unverifiable, EOPNOTSUPP), the context untouched.  One that does
-	 * not know it refuses it before it looks at the context, logging
-	 * nothing.  Either way nothing can be compared, and a plain CREATE
-	 * would share whatever is there: that is the caller's choice.
+	 * A kernel that does not know the command refuses it before it looks
+	 * at the context, logging nothing: nothing can be compared, and a
+	 * plain CREATE would share whatever is there, which is the caller's
+	 * choice.  (A kernel that knows it answers a filesystem that does not
+	 * compare with an unverifiable superblock, EBUSY, handled below.)
 	 */
-	if (cmd == FSCONFIG_CMD_CREATE_COMPATIBLE && err == EOPNOTSUPP) {
-		rej = compatible_rejection();
-		if (!rej) {
-			cannot_compare = "kernel";
-			return stop(EXIT_CANNOT_COMPARE, "this kernel cannot compare a superblock in use with the options (no FSCONFIG_CMD_CREATE_COMPATIBLE: %s); nothing was mounted or shared",
-				    errname(err));
-		}
-		if (rej->event == FCLOG_EVENT_CREATE_FAILED &&
-		    rej->cause == FCLOG_CAUSE_UNVERIFIABLE &&
-		    rej->errnum == EOPNOTSUPP) {
-			cannot_compare = "filesystem";
-			return stop(EXIT_CANNOT_COMPARE, "CREATE_COMPATIBLE: %s cannot compare a superblock in use with the options (the filesystem does not compare: %s); nothing was mounted or shared (--allow-reuse instead would share one whatever it has)",
-				    type, errname(err));
-		}
+	if (cmd == FSCONFIG_CMD_CREATE_COMPATIBLE && err == EOPNOTSUPP &&
+	    !compatible_rejection()) {
+		cannot_compare = "kernel";
+		return stop(EXIT_CANNOT_COMPARE, "this kernel cannot compare a superblock in use with the options (no FSCONFIG_CMD_CREATE_COMPATIBLE: %s); nothing was mounted or shared",
+			    errname(err));
 	}
 	if (!structured)
 		return stop(EXIT_STUCK, "CREATE failed (%s) and a legacy log gives no cause: cannot retry by cause",
@@ -688,7 +678,7 @@ static void usage(FILE *f)
 		"KEY=VALUE is set as a string, KEY as a flag.  Exit status: 0 mounted, 1 usage,\n"
 		"2 fsopen() failed, 3 a required option refused, 4 a failure with no\n"
 		"rejection to act on, 5 fsmount()/move_mount() failed, 6 a superblock in use\n"
-		"not shared (--exclusive), 7 CREATE_COMPATIBLE cannot compare.\n");
+		"not shared (--exclusive), 7 the kernel has no CREATE_COMPATIBLE.\n");
 }
 
 int main(int argc, char **argv)
